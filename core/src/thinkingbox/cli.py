@@ -1,0 +1,188 @@
+"""The `tb` command. Imports stay inside the commands so `tb --help` starts quickly."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+EPILOG = "Run `tb COMMAND --help` for the options of one command."
+
+
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}")
+    return number
+
+
+def _csv(value: str) -> list[str]:
+    items = [v.strip() for v in value.split(",") if v.strip()]
+    if not items:
+        raise argparse.ArgumentTypeError("expected a comma-separated list")
+    return items
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tb", description="Thinkingbox: evaluate LLM agents on stateful business tasks.", epilog=EPILOG)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    ev = sub.add_parser("eval", help="run trials and print a leaderboard",
+                        description="Run every selected task --trials times with the given agent, judge each "
+                        "trial against its golden state and print pass@1 per domain.")
+    ev.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
+    ev.add_argument("--tasks", type=_csv, help="comma-separated task ids (default: all tasks)")
+    ev.add_argument("--agent", default="oracle", help="oracle (replays the reference solution), noop "
+                    "(does nothing), or a plugin agent such as NAME:ARG (default: oracle)")
+    ev.add_argument("--user", default="scripted", help="simulated user (default: scripted)")
+    ev.add_argument("--trials", type=_positive, default=1, help="trials per task (default: 1)")
+    ev.add_argument("--concurrency", type=_positive, default=16, help="trials run at once (default: 16)")
+    ev.add_argument("--output", type=Path, help="JSONL file of trial records "
+                    "(default: runs/<agent>-<domains>-<time>.jsonl)")
+    ev.add_argument("--resume", action="store_true", help="append to --output, skipping trials already in it")
+    ev.add_argument("--max-user-turns", type=_positive, default=10, help="simulated-user follow-ups (default: 10)")
+    ev.add_argument("--max-tool-calls", type=_positive, default=50, help="agent-action cap per trial (default: 50)")
+
+    sub.add_parser("domains", help="list installed domains, their versions and task counts")
+
+    ts = sub.add_parser("tasks", help="list the tasks of a domain")
+    ts.add_argument("--domain", required=True, help="domain name (see `tb domains`)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    from .errors import ThinkingboxError
+
+    try:
+        return {"eval": cmd_eval, "domains": cmd_domains, "tasks": cmd_tasks}[args.command](args)
+    except ThinkingboxError as exc:
+        print(f"tb: error: {exc}", file=sys.stderr)
+        return 2
+
+
+def cmd_domains(args: argparse.Namespace) -> int:
+    from tabulate import tabulate
+
+    from .plugins import PluginHost, installed_domains
+
+    names = sorted(installed_domains())
+    if not names:
+        print("No domains installed. Install a plugin package such as thinkingbox-retail.")
+        return 0
+    host = PluginHost()
+    rows = []
+    for domain in host.load_domains(names):
+        rows.append([domain.name, domain.version, domain.info.title, len(domain.tasks)])
+    print(tabulate(rows, headers=["domain", "version", "title", "tasks"], tablefmt="github"))
+    return 0
+
+
+def cmd_tasks(args: argparse.Namespace) -> int:
+    from tabulate import tabulate
+
+    from .plugins import PluginHost
+
+    (domain,) = PluginHost().load_domains([args.domain])
+    rows = [[t.id, t.family, t.title, len(t.solution)] for t in domain.tasks.values()]
+    print(tabulate(rows, headers=["task", "family", "title", "calls"], tablefmt="github"))
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from .episode import Limits
+    from .errors import ThinkingboxError
+    from .leaderboard import render, summarize
+    from .plugins import PluginHost, installed_domains
+    from .records import RecordWriter, read_records
+    from .runner import EvalConfig, prepare_jobs, resolve_factory, run_jobs
+
+    host = PluginHost()
+    names = args.domains or sorted(installed_domains())
+    if not names:
+        raise ThinkingboxError("no domains installed")
+    domains = host.load_domains(names)
+    task_ids = set(args.tasks) if args.tasks else None
+    if task_ids:
+        known = {t for d in domains for t in d.tasks}
+        missing = sorted(task_ids - known)
+        if missing:
+            raise ThinkingboxError(f"unknown task(s) {', '.join(missing)} in domain(s) {', '.join(names)}")
+    config = EvalConfig(agent=args.agent, user=args.user, trials=args.trials, concurrency=args.concurrency,
+                        limits=Limits(args.max_user_turns, args.max_tool_calls))
+    resolve_factory(host.agent_factories(), config.agent, "agent")  # fail before any work
+    resolve_factory(host.user_factories(), config.user, "user")
+
+    output = args.output or Path("runs") / (
+        f"{config.agent.replace(':', '_').replace('/', '_')}-{'_'.join(names)}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
+    done: set[tuple[str, str, int]] = set()
+    previous: list[dict] = []
+    if output.exists() and output.stat().st_size > 0:
+        if not args.resume:
+            raise ThinkingboxError(f"{output} already has records; pass --resume to continue that run, "
+                                   "or choose another --output")
+        for record in read_records(output):
+            if record.get("agent") != config.agent:
+                raise ThinkingboxError(f"{output} holds trials of agent {record.get('agent')!r}, "
+                                       f"not {config.agent!r}; use another --output")
+            previous.append(record)
+            done.add((record["domain"], record["task"], record["trial"]))
+
+    jobs = asyncio.run(prepare_jobs(domains, task_ids, config.trials, done))
+    print(f"tb: {len(jobs)} trials to run ({len(done)} already recorded) -> {output}", file=sys.stderr)
+    writer = RecordWriter(output)
+    progress = _Progress(len(jobs))
+    started = time.perf_counter()
+    cpu_started = time.process_time()
+    try:
+        records = asyncio.run(run_jobs(host, jobs, config, writer, progress))
+    except KeyboardInterrupt:
+        progress.finish()
+        print(f"\ntb: interrupted; {progress.done} finished trials are saved in {output}. "
+              f"Run the same command with --resume to continue.", file=sys.stderr)
+        return 130
+    finally:
+        writer.close()
+    progress.finish()
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+    if records:
+        print(f"tb: {len(records)} trials in {wall:.2f}s ({len(records) / wall:.1f} trials/s, "
+              f"{1000 * cpu / len(records):.2f} ms CPU per trial)", file=sys.stderr)
+    selected = [r for r in previous + records if r["domain"] in names and (task_ids is None or r["task"] in task_ids)]
+    print(render(summarize(selected)))
+    return 0
+
+
+class _Progress:
+    """A one-line progress display on a terminal; silent otherwise."""
+
+    def __init__(self, total: int):
+        self.total, self.done, self.passed = total, 0, 0
+        self.enabled = sys.stderr.isatty() and total > 0
+        self._last = 0.0
+
+    def __call__(self, record: dict) -> None:
+        self.done += 1
+        self.passed += bool(record.get("verdict"))
+        now = time.monotonic()
+        if self.enabled and (now - self._last > 0.1 or self.done == self.total):
+            self._last = now
+            print(f"\r[{self.done}/{self.total}] passed {self.passed}", end="", file=sys.stderr, flush=True)
+
+    def finish(self) -> None:
+        if self.enabled and self.done:
+            print(file=sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,219 @@
+"""Judging: compare a trial's final world with its task's golden world, field by field.
+
+Generated ids (a ticket or refund created during the episode) depend on the order of
+writes, so before comparing, rows created during the episode are renamed to canonical
+ids, ordered by their content, and every declared foreign key that points at them is
+renamed too. Two valid solutions that make independent writes in another order thus
+compare equal; a wrong value, a missing write, an extra write or a write to the wrong
+entity still shows up as a difference.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import orjson
+
+from .world import Schema, Snapshot
+
+NEW_ID = "<new {table} #{n}>"
+
+
+@dataclass
+class Difference:
+    """One field (or whole row, field=None) where two states disagree.
+
+    kind, for judging against the golden state:
+      wrong   - the value was changed, but not to the expected value
+      missing - an expected change (or row) was not made
+      extra   - a change (or row) was made that was not expected
+    kind, for side effects against the initial state: created / deleted / changed.
+    """
+
+    kind: str
+    table: str
+    key: Any
+    field: str | None = None
+    expected: Any = None
+    actual: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "table": self.table, "key": self.key, "field": self.field,
+                "expected": self.expected, "actual": self.actual}
+
+    def __str__(self) -> str:
+        where = f"{self.table}[{self.key}]" + (f".{self.field}" if self.field else "")
+        return f"{self.kind}: {where} expected {self.expected!r}, got {self.actual!r}"
+
+
+def canonicalize(snap: Snapshot, initial: Snapshot, schema: Schema, ignore: dict[str, set[str]]) -> Snapshot:
+    """Rename rows created since `initial` (and references to them) to canonical ids."""
+    renames: dict[str, dict[Any, str]] = {}
+    created: dict[str, list[Any]] = {}
+    for name, info in schema.tables.items():
+        keys = [k for k in snap.get(name, {}) if k not in initial.get(name, {})]
+        if keys:
+            created[name] = keys
+    if not created:
+        return snap
+    all_new = {(t, k) for t, ks in created.items() for k in ks}
+
+    for name, keys in created.items():
+        info = schema.tables[name]
+        skip = {info.pk_index} | {info.columns.index(c) for c in ignore.get(name, ())}
+        fk_idx = {info.columns.index(c): t for c, t in info.foreign_keys.items()}
+
+        def content(key: Any) -> bytes:
+            row = snap[name][key]
+            vals = []
+            for i, v in enumerate(row):
+                if i in skip:
+                    continue
+                if i in fk_idx and (fk_idx[i], v) in all_new:
+                    v = "<new>"
+                vals.append(v)
+            return orjson.dumps(vals, option=orjson.OPT_NON_STR_KEYS)
+
+        ordered = sorted(keys, key=lambda k: (content(k), str(k)))
+        renames[name] = {k: NEW_ID.format(table=name, n=i + 1) for i, k in enumerate(ordered)}
+
+    out: Snapshot = {}
+    for name, rows in snap.items():
+        info = schema.tables[name]
+        own = renames.get(name, {})
+        fk_maps = [(info.columns.index(c), renames[t]) for c, t in info.foreign_keys.items() if t in renames]
+        if not own and not fk_maps:
+            out[name] = rows
+            continue
+        new_rows = {}
+        for key, row in rows.items():
+            if fk_maps or key in own:
+                row = list(row)
+                if key in own:
+                    row[info.pk_index] = own[key]
+                for i, mapping in fk_maps:
+                    if row[i] in mapping:
+                        row[i] = mapping[row[i]]
+                row = tuple(row)
+            new_rows[own.get(key, key)] = row
+        out[name] = new_rows
+    return out
+
+
+def _value(info, row: tuple, column: str) -> Any:
+    value = row[info.columns.index(column)]
+    if column in info.json_columns and isinstance(value, str):
+        return orjson.loads(value)
+    if column in info.bool_columns and value is not None:
+        return bool(value)
+    return value
+
+
+def compare(final: Snapshot, golden: Snapshot, initial: Snapshot, schema: Schema,
+            ignore: dict[str, set[str]]) -> list[Difference]:
+    """Field-level differences between canonical final and golden snapshots.
+
+    Fields in `ignore` (free text) are not compared. `initial` classifies each
+    difference as wrong, missing or extra.
+    """
+    diffs: list[Difference] = []
+    for name, info in schema.tables.items():
+        f_rows, g_rows, i_rows = final.get(name, {}), golden.get(name, {}), initial.get(name, {})
+        skip = set(ignore.get(name, ())) | {info.pk}
+        cols = [(i, c) for i, c in enumerate(info.columns) if c not in skip]
+        for key, g_row in g_rows.items():
+            f_row = f_rows.get(key)
+            if f_row is None:
+                diffs.append(Difference("missing", name, key, None, _row_json(info, g_row), None))
+                continue
+            if f_row == g_row:
+                continue
+            i_row = i_rows.get(key)
+            for i, column in cols:
+                if f_row[i] == g_row[i]:
+                    continue
+                if i_row is not None and f_row[i] == i_row[i]:
+                    kind = "missing"
+                elif i_row is not None and g_row[i] == i_row[i]:
+                    kind = "extra"
+                else:
+                    kind = "wrong"
+                diffs.append(Difference(kind, name, key, column, _value(info, g_row, column),
+                                        _value(info, f_row, column)))
+        for key, f_row in f_rows.items():
+            if key not in g_rows:
+                diffs.append(Difference("extra", name, key, None, None, _row_json(info, f_row)))
+    return diffs
+
+
+def side_effects(initial: Snapshot, final: Snapshot, schema: Schema) -> list[Difference]:
+    """What changed from `initial` to `final`: created, deleted and changed rows."""
+    effects: list[Difference] = []
+    for name, info in schema.tables.items():
+        i_rows, f_rows = initial.get(name, {}), final.get(name, {})
+        for key, f_row in f_rows.items():
+            i_row = i_rows.get(key)
+            if i_row is None:
+                effects.append(Difference("created", name, key, None, None, _row_json(info, f_row)))
+            elif i_row != f_row:
+                for i, column in enumerate(info.columns):
+                    if i_row[i] != f_row[i]:
+                        effects.append(Difference("changed", name, key, column,
+                                                  _value(info, i_row, column), _value(info, f_row, column)))
+        for key, i_row in i_rows.items():
+            if key not in f_rows:
+                effects.append(Difference("deleted", name, key, None, _row_json(info, i_row), None))
+    return effects
+
+
+def _row_json(info, row: tuple) -> dict[str, Any]:
+    return {c: _value(info, row, c) for c in info.columns}
+
+
+# ---- checks --------------------------------------------------------------------------
+
+@dataclass
+class CheckResult:
+    name: str
+    passed: bool
+    detail: str = ""
+    data: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "passed": self.passed, "detail": self.detail, "data": self.data}
+
+
+@dataclass
+class TrialOutcome:
+    """Everything a check may look at once the episode is over."""
+
+    domain: Any
+    task: Any
+    world_schema: Schema
+    initial: Snapshot
+    final: Snapshot
+    golden: Snapshot
+    trajectory: list[dict[str, Any]]
+    final_message: str
+    finish_reason: str
+    effects: list[Difference] = field(default_factory=list)
+
+
+@dataclass
+class Check:
+    """An executable check: a name and a function from the outcome to a result."""
+
+    name: str
+    run: Callable[[TrialOutcome], CheckResult]
+
+
+def golden_state_check(outcome: TrialOutcome) -> CheckResult:
+    ignore = outcome.task.ignored_fields(outcome.world_schema)
+    final = canonicalize(outcome.final, outcome.initial, outcome.world_schema, ignore)
+    golden = canonicalize(outcome.golden, outcome.initial, outcome.world_schema, ignore)
+    diffs = compare(final, golden, outcome.initial, outcome.world_schema, ignore)
+    if not diffs:
+        return CheckResult("golden_state", True, "final state matches the golden state", [])
+    counts = {k: sum(d.kind == k for d in diffs) for k in ("wrong", "missing", "extra")}
+    detail = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
+    return CheckResult("golden_state", False, detail, [d.to_json() for d in diffs])

@@ -1,0 +1,267 @@
+"""A help-desk ticketing system (tickets, users, organizations, comments) with
+get/create/update tools and OData-style queries.
+
+A domain opts in by declaring its four tables on top of the base field sets below
+(adding its own ticket fields), then adding `ticketing_tools(...)` to its tools:
+
+    class Ticket(TicketFields, RetailTable, table=True):
+        __tablename__ = "tickets"
+        order_id: str | None = None          # a custom field
+"""
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from pydantic import ValidationError
+from sqlalchemy import JSON
+from sqlmodel import Field, SQLModel
+
+from ..errors import ToolError
+from ..tools import read_tool, write_tool
+from ..world import FreeText, World
+from .odata import FilterError, compile_filter, parse_orderby, parse_select, sort_rows
+
+TICKET_STATUSES = ["new", "open", "pending", "hold", "solved", "closed"]
+TICKET_PRIORITIES = ["low", "normal", "high", "urgent"]
+TICKET_TYPES = ["problem", "incident", "question", "task"]
+USER_ROLES = ["end-user", "agent", "admin"]
+MAX_TOP = 1000
+
+
+class TicketFields(SQLModel):
+    id: str = Field(primary_key=True)
+    subject: str = FreeText("")
+    description: str = FreeText("")
+    status: str = "open"
+    priority: str = "normal"
+    type: str = "incident"
+    requester_id: Optional[str] = Field(default=None, foreign_key="users.id")
+    assignee_id: Optional[str] = Field(default=None, foreign_key="users.id")
+    organization_id: Optional[str] = Field(default=None, foreign_key="organizations.id")
+    tags: list[str] = Field(default_factory=list, sa_type=JSON)
+    created_at: str = ""
+    updated_at: str = ""
+    due_at: Optional[str] = None
+
+
+class HelpdeskUserFields(SQLModel):
+    id: str = Field(primary_key=True)
+    name: str = ""
+    email: str = ""
+    role: str = "end-user"
+    organization_id: Optional[str] = Field(default=None, foreign_key="organizations.id")
+    phone: Optional[str] = None
+    verified: bool = False
+    active: bool = True
+    notes: str = FreeText("")
+    created_at: str = ""
+
+
+class OrganizationFields(SQLModel):
+    id: str = Field(primary_key=True)
+    name: str = ""
+    details: str = FreeText("")
+    created_at: str = ""
+
+
+class CommentFields(SQLModel):
+    id: str = Field(primary_key=True)
+    ticket_id: str = Field(foreign_key="tickets.id")
+    author_id: Optional[str] = Field(default=None, foreign_key="users.id")
+    body: str = FreeText("")
+    public: bool = False
+    created_at: str = ""
+
+
+@dataclass
+class Helpdesk:
+    """A domain's ticketing configuration."""
+
+    ticket: type
+    user: type
+    organization: type
+    comment: type
+    agent_id: str                      # the help-desk user id of the agent itself
+    ticket_id_prefix: str = "TCK-"
+    first_ticket_number: int = 5001
+    allowed_values: dict[str, list[str]] = field(default_factory=dict)  # custom ticket fields
+
+    def tables(self) -> dict[str, type]:
+        return {"tickets": self.ticket, "users": self.user, "organizations": self.organization,
+                "comments": self.comment}
+
+    def ticket_values(self) -> dict[str, list[str]]:
+        return {"status": TICKET_STATUSES, "priority": TICKET_PRIORITIES, "type": TICKET_TYPES,
+                **self.allowed_values}
+
+
+def _kind(annotation: Any) -> str:
+    """Field kinds for the filter: text, number, bool, list or any."""
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and args:
+        annotation = args[0]
+    origin = typing.get_origin(annotation) or annotation
+    if origin in (list, tuple, set):
+        return "list"
+    if annotation is bool:
+        return "bool"
+    if annotation in (int, float):
+        return "number"
+    if annotation is str:
+        return "text"
+    return "any"
+
+
+def _fields(model: type) -> dict[str, str]:
+    return {name: _kind(f.annotation) for name, f in model.model_fields.items()}
+
+
+def _describe(helpdesk: Helpdesk) -> str:
+    lines = []
+    for name, model in helpdesk.tables().items():
+        lines.append(f"- {name}: " + ", ".join(model.model_fields))
+    values = "; ".join(f"{k}: {', '.join(v)}" for k, v in helpdesk.ticket_values().items())
+    lines.append(f"Ticket values - {values}. User roles: {', '.join(USER_ROLES)}.")
+    return "\n".join(lines)
+
+
+def ticketing_tools(helpdesk: Helpdesk) -> list:
+    """The help-desk tools for one domain's ticketing tables."""
+    tables = helpdesk.tables()
+    fields = {name: _fields(model) for name, model in tables.items()}
+    table_list = ", ".join(tables)
+    schema_text = _describe(helpdesk)
+
+    def model_for(table: str) -> type:
+        if table not in tables:
+            raise ToolError(f"unknown table {table!r}; tables: {table_list}")
+        return tables[table]
+
+    def check_values(table: str, item: dict[str, Any]) -> None:
+        allowed = {"tickets": helpdesk.ticket_values(), "users": {"role": USER_ROLES}}.get(table, {})
+        for key, options in allowed.items():
+            if key in item and item[key] is not None and item[key] not in options:
+                raise ToolError(f"{table}.{key} must be one of: {', '.join(options)} (got {item[key]!r})")
+
+    def validated(model: type, data: dict[str, Any], table: str) -> Any:
+        try:
+            return model.model_validate(data)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"])
+            raise ToolError(f"invalid {table} field {where!r}: {err['msg']}") from None
+
+    def check_references(world: World, table: str, item: dict[str, Any]) -> None:
+        refs = {"requester_id": helpdesk.user, "assignee_id": helpdesk.user, "author_id": helpdesk.user,
+                "organization_id": helpdesk.organization, "ticket_id": helpdesk.ticket}
+        for key, target in refs.items():
+            if item.get(key) is not None and key in fields[table] and world.get(target, item[key]) is None:
+                raise ToolError(f"{key} {item[key]!r} does not exist")
+
+    @read_tool(name="helpdesk_get_items")
+    def get_items(world: World, table: str, filter: str | None = None, orderby: str | None = None,
+                  top: int = 100, skip: int = 0, select: str | None = None) -> dict:
+        """List help-desk records, optionally filtered, ordered and paged (OData style).
+
+        table: tickets, users, organizations or comments.
+        filter: e.g. "requester_id eq 'U-12' and (status eq 'open' or status eq 'hold')".
+          Operators eq, ne, gt, ge, lt, le; and, or, not; parentheses. Quote text and dates.
+        orderby: e.g. "created_at desc". top: 1-1000 (default 100). skip: rows to skip.
+        select: comma-separated fields to return, e.g. "id,status,subject".
+        """
+        model = model_for(table)
+        if not 1 <= top <= MAX_TOP:
+            raise ToolError(f"top must be between 1 and {MAX_TOP}")
+        if skip < 0:
+            raise ToolError("skip must be 0 or more")
+        try:
+            predicate = compile_filter(filter, fields[table]) if filter else None
+            order = parse_orderby(orderby, fields[table]) if orderby else []
+            chosen = parse_select(select, fields[table]) if select else None
+        except FilterError as exc:
+            raise ToolError(str(exc)) from None
+        rows = [r.model_dump() for r in world.rows(model)]
+        if predicate:
+            rows = [r for r in rows if predicate(r)]
+        rows = sort_rows(rows, order)
+        total = len(rows)
+        rows = rows[skip:skip + top]
+        if chosen:
+            rows = [{k: r[k] for k in chosen} for r in rows]
+        return {"items": rows, "count": len(rows), "total": total}
+
+    @read_tool(name="helpdesk_get_item")
+    def get_item(world: World, table: str, id: str) -> dict:
+        """Read one help-desk record (ticket, user, organization or comment) by id."""
+        return world.require(model_for(table), id, f"{table[:-1]}").model_dump()
+
+    @write_tool(name="helpdesk_create_item")
+    def create_item(world: World, table: str, item: dict[str, Any]) -> dict:
+        """Create a ticket, user, organization or comment. Returns the new record with its id.
+
+        item: the fields to set; the id and timestamps are assigned. Tickets start with the
+        status you give (default "open") and the agent as assignee unless another is given.
+        Comments are permanent: they cannot be changed afterwards.
+        """
+        model = model_for(table)
+        for key in ("id", "created_at", "updated_at"):
+            if key in item:
+                raise ToolError(f"{key} is assigned by the system; leave it out")
+        unknown = sorted(set(item) - set(fields[table]))
+        if unknown:
+            raise ToolError(f"unknown {table} field(s): {', '.join(unknown)}")
+        data = {k: v for k, v in item.items() if v is not None}
+        if table == "tickets":
+            if not data.get("requester_id"):
+                raise ToolError("a ticket needs a requester_id (the customer's help-desk user id)")
+            data.setdefault("assignee_id", helpdesk.agent_id)
+            data["id"] = world.new_id(model, helpdesk.ticket_id_prefix, helpdesk.first_ticket_number)
+            data["updated_at"] = world.now_iso
+        elif table == "comments":
+            if not data.get("ticket_id"):
+                raise ToolError("a comment needs a ticket_id")
+            data.setdefault("author_id", helpdesk.agent_id)
+            data["id"] = world.new_id(model, "CMT-", 1)
+        else:
+            data["id"] = world.new_id(model, {"users": "U-", "organizations": "ORG-"}[table], 9001)
+        data["created_at"] = world.now_iso
+        check_values(table, data)
+        check_references(world, table, data)
+        row = world.insert(validated(model, data, table))
+        return {"item": row.model_dump()}
+
+    @write_tool(name="helpdesk_update_item")
+    def update_item(world: World, table: str, id: str, item: dict[str, Any]) -> dict:
+        """Change fields of a ticket, user or organization. Only the fields you include
+        change; include a field with null to clear it. Comments cannot be changed."""
+        model = model_for(table)
+        if table == "comments":
+            raise ToolError("comments cannot be changed once created; add a new comment instead")
+        current = world.require(model, id, table[:-1])
+        for key in ("id", "created_at", "updated_at"):
+            if key in item:
+                raise ToolError(f"{key} cannot be changed")
+        unknown = sorted(set(item) - set(fields[table]))
+        if unknown:
+            raise ToolError(f"unknown {table} field(s): {', '.join(unknown)}")
+        check_values(table, item)
+        check_references(world, table, item)
+        merged = validated(model, {**current.model_dump(), **item}, table)
+        changes = {k: getattr(merged, k) for k in item if getattr(merged, k) != getattr(current, k)}
+        if changes and table == "tickets":
+            changes["updated_at"] = world.now_iso
+        world.update(current, **changes)
+        return {"item": current.model_dump(), "changed": sorted(k for k in changes if k != "updated_at")}
+
+    @read_tool(name="helpdesk_list_tables")
+    def list_tables(world: World) -> dict:
+        """The help-desk tables, their fields and the allowed ticket values."""
+        return {"tables": schema_text}
+
+    for fn in (get_items, create_item, update_item):
+        spec = fn.__tb_tool__
+        object.__setattr__(spec, "description", spec.description + "\n\nTables and fields:\n" + schema_text)
+    return [list_tables, get_items, get_item, create_item, update_item]

@@ -1,0 +1,165 @@
+"""The runner: many trials, concurrently, each in its own world, each recorded at once."""
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from . import __version__
+from .agents import EpisodeContext
+from .episode import ERROR, END_TOOL_SCHEMA, Limits, run_episode
+from .errors import ThinkingboxError
+from .judge import CheckResult, TrialOutcome
+from .plugins import Domain, PluginHost, TaskWorld
+from .prompts import AGENT_PROMPT_VERSION, SHARED_AGENT_PROMPT
+from .records import RecordWriter
+from .tools import bind_world
+
+
+@dataclass
+class EvalConfig:
+    agent: str = "oracle"
+    user: str = "scripted"
+    trials: int = 1
+    concurrency: int = 16
+    limits: Limits = field(default_factory=Limits)
+
+
+@dataclass
+class Job:
+    domain: Domain
+    task_world: TaskWorld
+    trial: int
+
+    @property
+    def key(self) -> tuple[str, str, int]:
+        return (self.domain.name, self.task_world.task.id, self.trial)
+
+
+def resolve_factory(factories: dict[str, Any], spec: str, what: str) -> tuple[Any, str]:
+    """`name` or `name:argument` (e.g. openai:gpt-4.1) -> (factory, argument)."""
+    name, _, argument = spec.partition(":")
+    if name not in factories:
+        raise ThinkingboxError(f"unknown {what} {name!r}; available: {', '.join(sorted(factories))}")
+    return factories[name], argument
+
+
+def _text(result: Any) -> str:
+    return "\n".join(getattr(c, "text", "") for c in result.content if getattr(c, "text", None) is not None)
+
+
+async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: Any,
+                    config: EvalConfig) -> dict[str, Any]:
+    from mcp import Client
+
+    domain, tw, task = job.domain, job.task_world, job.task_world.task
+    t_start = time.perf_counter()
+    world = domain.new_world(tw)
+    bind_world(world)  # this trial's context only: its MCP sessions see this world
+    agent = agent_factory(agent_arg, task, domain)
+    user = user_factory(task)
+    tools = [*await domain.list_tool_schemas(), END_TOOL_SCHEMA]
+    await agent.start(EpisodeContext([SHARED_AGENT_PROMPT, domain.system_prompt], task.request, tools))
+    try:
+        async with Client(domain.server) as client:
+            async def call_tool(name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
+                result = await client.call_tool(name, arguments)
+                return _text(result), bool(result.is_error)
+
+            t_episode = time.perf_counter()
+            episode = await run_episode(agent, user, task.request, call_tool, config.limits)
+            t_judge = time.perf_counter()
+        final = world.snapshot()
+    finally:
+        world.close()
+    effects = domain.side_effects(tw.initial, final)
+    outcome = TrialOutcome(domain, task, domain.schema, tw.initial, final, tw.golden,
+                           episode.trajectory, episode.final_message, episode.finish_reason, effects)
+    checks: list[CheckResult] = []
+    for check in domain.checks(task):
+        try:
+            checks.append(check.run(outcome))
+        except Exception as exc:  # a broken check fails the trial, visibly
+            checks.append(CheckResult(check.name, False, f"check crashed: {type(exc).__name__}: {exc}"))
+    verdict = bool(checks) and all(c.passed for c in checks) and episode.finish_reason != ERROR
+    t_end = time.perf_counter()
+    diff = next((c.data for c in checks if c.name == "golden_state"), None)
+    return {
+        "domain": domain.name,
+        "domain_version": domain.version,
+        "core_version": __version__,
+        "task": task.id,
+        "family": task.family,
+        "trial": job.trial,
+        "agent": config.agent,
+        "user": config.user,
+        "prompt_version": AGENT_PROMPT_VERSION,
+        "verdict": verdict,
+        "finish_reason": episode.finish_reason,
+        "error": episode.error,
+        "checks": [c.to_json() for c in checks],
+        "diff": diff,
+        "effects": [e.to_json() for e in effects],
+        "final_message": episode.final_message,
+        "counts": {"user_turns": episode.user_turns, "tool_calls": episode.tool_calls},
+        "initial_hash": tw.initial_hash,
+        "trajectory": episode.trajectory,
+        "timings_ms": {
+            "setup": round((t_episode - t_start) * 1000, 3),
+            "episode": round((t_judge - t_episode) * 1000, 3),
+            "judge": round((t_end - t_judge) * 1000, 3),
+            "total": round((t_end - t_start) * 1000, 3),
+        },
+    }
+
+
+async def prepare_jobs(domains: list[Domain], task_ids: set[str] | None, trials: int,
+                       done: set[tuple[str, str, int]]) -> list[Job]:
+    """Seed every selected task and compute its golden state before any trial starts,
+    so a broken task stops the run at once with a message naming it."""
+    jobs: list[Job] = []
+    for domain in domains:
+        tasks = [t for t in domain.tasks.values() if task_ids is None or t.id in task_ids]
+        for task in tasks:
+            tw = await domain.prepare(task)
+            jobs += [Job(domain, tw, n) for n in range(1, trials + 1) if (domain.name, task.id, n) not in done]
+    return jobs
+
+
+async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer: RecordWriter,
+                   progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+    agent_factory, agent_arg = resolve_factory(host.agent_factories(), config.agent, "agent")
+    user_factory, _ = resolve_factory(host.user_factories(), config.user, "user")
+    queue: asyncio.Queue[Job] = asyncio.Queue()
+    for job in jobs:
+        queue.put_nowait(job)
+    records: list[dict[str, Any]] = []
+
+    async def worker() -> None:
+        while True:
+            try:
+                job = queue.get_nowait()
+            except asyncio.QueueEmpty:
+                return
+            try:
+                record = await run_trial(job, agent_factory, agent_arg, user_factory, config)
+            except Exception as exc:  # harness failure in one trial: record it, keep going
+                record = {"domain": job.domain.name, "domain_version": job.domain.version,
+                          "core_version": __version__, "task": job.task_world.task.id,
+                          "family": job.task_world.task.family, "trial": job.trial,
+                          "agent": config.agent, "user": config.user, "verdict": False,
+                          "finish_reason": ERROR, "error": f"harness: {type(exc).__name__}: {exc}",
+                          "checks": [], "trajectory": []}
+            writer.write(record)
+            records.append(record)
+            if progress:
+                progress(record)
+
+    workers = [asyncio.create_task(worker()) for _ in range(max(1, min(config.concurrency, len(jobs))))]
+    try:
+        await asyncio.gather(*workers)
+    finally:
+        for w in workers:
+            w.cancel()
+    return records

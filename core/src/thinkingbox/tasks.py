@@ -1,0 +1,122 @@
+"""The task format: one JSON file per task family.
+
+    {"family": "returns", "tasks": [ {task}, ... ]}
+
+A task (the paper's x = (b0, g, T, U, C)):
+    id             unique within the domain
+    family         defaults to the file's family
+    title          one line for people; never shown to the agent
+    request        the opening user message, sent verbatim
+    user_facts     {label: value} the simulated user reveals only when asked
+    user_behavior  rules for the simulated user (how to react to offers, ...)
+    rows           {table: [row, ...]} added on top of the domain's base fixtures
+    solution       the reference solution: [{"tool": name, "args": {...}}, ...]
+    final_message  the reference final message to the user
+    free_text_fields  {table: [field, ...]} not compared, beyond those the models declare
+    rubric         yes/no questions about the final message (all must be "yes")
+    notes          the author's derivation of the golden values from policy and data
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .errors import TaskError
+
+
+class ToolCall(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tool: str = Field(min_length=1)
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class Task(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+    family: str = Field(min_length=1)
+    title: str = ""
+    request: str = Field(min_length=1)
+    user_facts: dict[str, str] = Field(default_factory=dict)
+    user_behavior: list[str] = Field(default_factory=list)
+    rows: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
+    solution: list[ToolCall]
+    final_message: str = Field(min_length=1)
+    free_text_fields: dict[str, list[str]] = Field(default_factory=dict)
+    rubric: list[str] = Field(default_factory=list)
+    notes: str = ""
+    source_file: str = Field(default="", exclude=True)
+
+    @field_validator("request", "final_message")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("must not be blank")
+        return value
+
+    def ignored_fields(self, schema) -> dict[str, set[str]]:
+        """Fields the judge does not compare: declared free text plus this task's own."""
+        ignored = {name: set(info.free_text) for name, info in schema.tables.items()}
+        for table, fields in self.free_text_fields.items():
+            ignored.setdefault(table, set()).update(fields)
+        return ignored
+
+    def user_context(self) -> str:
+        """The user specification as text (for LLM users and people)."""
+        lines = ["Rules:"] + [f"- {rule}" for rule in self.user_behavior]
+        lines.append("Facts you may give when asked:")
+        lines += [f"- {label}: {value}" for label, value in self.user_facts.items()]
+        return "\n".join(lines)
+
+
+def _loc(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def load_task_file(path: Path) -> list[Task]:
+    """Load and validate one task file; every error names the file, task and field."""
+    try:
+        data = orjson.loads(Path(path).read_bytes())
+    except FileNotFoundError:
+        raise TaskError(path, None, None, "file not found") from None
+    except orjson.JSONDecodeError as exc:
+        raise TaskError(path, None, None, f"invalid JSON: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("tasks"), list):
+        raise TaskError(path, None, "tasks", 'expected an object {"family": ..., "tasks": [...]}')
+    family = data.get("family")
+    unknown = set(data) - {"family", "tasks", "description"}
+    if unknown:
+        raise TaskError(path, None, sorted(unknown)[0], "unknown top-level field")
+    tasks = []
+    for index, raw in enumerate(data["tasks"]):
+        task_id = raw.get("id") if isinstance(raw, dict) else None
+        label = task_id or f"#{index}"
+        if not isinstance(raw, dict):
+            raise TaskError(path, label, None, "a task must be a JSON object")
+        if family and "family" not in raw:
+            raw = {**raw, "family": family}
+        try:
+            task = Task.model_validate(raw)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            more = f" (and {len(exc.errors()) - 1} more errors)" if len(exc.errors()) > 1 else ""
+            raise TaskError(path, label, _loc(err["loc"]), err["msg"] + more) from None
+        task.source_file = str(path)
+        tasks.append(task)
+    return tasks
+
+
+def load_tasks(paths: list[Path]) -> dict[str, Task]:
+    tasks: dict[str, Task] = {}
+    for path in sorted(Path(p) for p in paths):
+        for task in load_task_file(path):
+            if task.id in tasks:
+                raise TaskError(path, task.id, "id", f"duplicate task id (also in {tasks[task.id].source_file})")
+            tasks[task.id] = task
+    return tasks

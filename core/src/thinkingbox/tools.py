@@ -1,0 +1,155 @@
+"""Domain tools: plain typed functions that become MCP tools.
+
+A domain writes `def get_order(world: World, order_id: str) -> dict` with a docstring and
+decorates it with `@read_tool` or `@write_tool`. The core builds one MCP server per domain
+per process (building costs tens of milliseconds, so never per trial) and binds each
+trial's world to the session through a context variable, so concurrent sessions on the
+same server never see each other's world.
+"""
+from __future__ import annotations
+
+import contextvars
+import enum
+import inspect
+import logging
+import typing
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import orjson
+
+from .errors import ThinkingboxError, ToolError
+from .world import World
+
+log = logging.getLogger("thinkingbox.tools")
+_current_world: contextvars.ContextVar[World] = contextvars.ContextVar("thinkingbox_world")
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    fn: Callable[..., Any]
+    read_only: bool
+    description: str
+
+
+def _decorate(read_only: bool, fn: Callable | None, name: str | None):
+    def mark(f: Callable) -> Callable:
+        params = list(inspect.signature(f).parameters)
+        if not params or params[0] != "world":
+            raise ThinkingboxError(f"tool {f.__name__}: the first parameter must be `world`")
+        f.__tb_tool__ = ToolSpec(  # type: ignore[attr-defined]
+            name=name or f.__name__,
+            fn=f,
+            read_only=read_only,
+            description=inspect.cleandoc(f.__doc__ or "").strip(),
+        )
+        return f
+
+    return mark(fn) if fn is not None else mark
+
+
+def read_tool(fn: Callable | None = None, *, name: str | None = None):
+    """Mark a function as a tool that only reads the world."""
+    return _decorate(True, fn, name)
+
+
+def write_tool(fn: Callable | None = None, *, name: str | None = None):
+    """Mark a function as a tool that may change the world."""
+    return _decorate(False, fn, name)
+
+
+def tool_spec(fn: Callable) -> ToolSpec:
+    spec = getattr(fn, "__tb_tool__", None)
+    if spec is None:
+        raise ThinkingboxError(
+            f"{getattr(fn, '__name__', fn)!r} is not a tool: decorate it with read_tool or write_tool"
+        )
+    return spec
+
+
+def _json_default(obj: Any) -> Any:
+    if hasattr(obj, "model_dump"):
+        return obj.model_dump(mode="json")
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if isinstance(obj, (set, frozenset, tuple)):
+        return list(obj)
+    raise TypeError(f"cannot serialise {type(obj).__name__}")
+
+
+def to_json_text(value: Any) -> str:
+    """Compact, deterministic JSON for tool results."""
+    if isinstance(value, str):
+        return value
+    return orjson.dumps(value, default=_json_default, option=orjson.OPT_SORT_KEYS).decode()
+
+
+def invoke(spec: ToolSpec, world: World, arguments: dict[str, Any]) -> str:
+    """Run one tool call on a world atomically; the result is JSON text.
+
+    Raises ToolError for anything the agent should see as an error observation.
+    """
+    try:
+        with world.atomic():
+            return to_json_text(spec.fn(world, **arguments))
+    except ToolError:
+        raise
+    except Exception as exc:  # a bug in domain code: log it, show the agent a plain error
+        log.exception("tool %s crashed", spec.name)
+        raise ToolError(f"internal error in {spec.name} ({type(exc).__name__}); the call changed nothing") from exc
+
+
+def _mcp_callable(spec: ToolSpec) -> Callable[..., Any]:
+    """An async function with the tool's signature minus `world`, for the MCP SDK."""
+    from mcp.server.mcpserver.exceptions import ToolError as MCPToolError
+
+    # Resolve string annotations (from __future__ import annotations) in the tool's own
+    # module, since the SDK would otherwise look them up in this one.
+    hints = typing.get_type_hints(spec.fn, include_extras=True)
+    sig = inspect.signature(spec.fn)
+    params = [p.replace(annotation=hints.get(p.name, p.annotation)) for p in list(sig.parameters.values())[1:]]
+
+    async def call(**arguments: Any) -> str:
+        world = _current_world.get(None)
+        if world is None:
+            raise MCPToolError("no world is bound to this session")
+        try:
+            return invoke(spec, world, arguments)
+        except ToolError as exc:
+            raise MCPToolError(str(exc)) from None
+
+    call.__signature__ = sig.replace(parameters=params, return_annotation=str)  # type: ignore[attr-defined]
+    call.__annotations__ = {**{p.name: p.annotation for p in params}, "return": str}
+    call.__name__ = spec.name
+    call.__doc__ = spec.description
+    return call
+
+
+def build_server(name: str, version: str, specs: list[ToolSpec], instructions: str | None = None):
+    """One MCP server for a domain; worlds are bound per session with `bind_world`."""
+    from mcp.server import MCPServer
+    from mcp.types import ToolAnnotations
+
+    # The SDK logs every tool error as a warning; they are ordinary observations here.
+    logging.getLogger("mcp").setLevel(logging.ERROR)
+    server = MCPServer(name=name, version=version, instructions=instructions, warn_on_duplicate_tools=False)
+    for spec in specs:
+        server.add_tool(
+            _mcp_callable(spec),
+            name=spec.name,
+            description=spec.description,
+            annotations=ToolAnnotations(
+                read_only_hint=spec.read_only,
+                destructive_hint=not spec.read_only,
+                idempotent_hint=spec.read_only,
+                open_world_hint=False,
+            ),
+            structured_output=False,
+        )
+    return server
+
+
+def bind_world(world: World) -> contextvars.Token:
+    """Bind `world` to MCP sessions opened from the current context (one trial)."""
+    return _current_world.set(world)

@@ -1,0 +1,1 @@
+"""Thinkingbox retail domain: Voltaic Home."""
