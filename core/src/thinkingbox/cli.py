@@ -49,6 +49,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("domains", help="list installed domains, their versions and task counts")
 
+    va = sub.add_parser("validate", help="check that every task is sound (for task authors)",
+                        description="For every task: reset is exact, the reference solution passes, doing "
+                        "nothing fails, and dropping any one write of the reference solution fails. "
+                        "Exits non-zero if any task misbehaves.")
+    va.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
+    va.add_argument("--tasks", type=_csv, help="comma-separated task ids (default: all tasks)")
+
     ts = sub.add_parser("tasks", help="list the tasks of a domain")
     ts.add_argument("--domain", required=True, help="domain name (see `tb domains`)")
     return parser
@@ -63,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     from .errors import ThinkingboxError
 
     try:
-        return {"eval": cmd_eval, "domains": cmd_domains, "tasks": cmd_tasks}[args.command](args)
+        return {"eval": cmd_eval, "domains": cmd_domains, "tasks": cmd_tasks,
+                "validate": cmd_validate}[args.command](args)
     except ThinkingboxError as exc:
         print(f"tb: error: {exc}", file=sys.stderr)
         return 2
@@ -94,6 +102,35 @@ def cmd_tasks(args: argparse.Namespace) -> int:
     (domain,) = PluginHost().load_domains([args.domain])
     rows = [[t.id, t.family, t.title, len(t.solution)] for t in domain.tasks.values()]
     print(tabulate(rows, headers=["task", "family", "title", "calls"], tablefmt="github"))
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from tabulate import tabulate
+
+    from .plugins import PluginHost, installed_domains
+    from .quality import check_task
+
+    domains = PluginHost().load_domains(args.domains or sorted(installed_domains()))
+
+    async def run() -> tuple[int, list[list[str]]]:
+        checked, rows = 0, []
+        for domain in domains:
+            for task in domain.tasks.values():
+                if args.tasks and task.id not in args.tasks:
+                    continue
+                checked += 1
+                rows += [[domain.name, task.id, problem] for problem in await check_task(domain, task)]
+        return checked, rows
+
+    checked, rows = asyncio.run(run())
+    if rows:
+        print(tabulate(rows, headers=["domain", "task", "problem"], tablefmt="github"))
+        print(f"{len({(r[0], r[1]) for r in rows})} of {checked} tasks misbehave")
+        return 1
+    print(f"all {checked} tasks are sound")
     return 0
 
 
