@@ -84,7 +84,7 @@ def cmd_domains(args: argparse.Namespace) -> int:
 
     names = sorted(installed_domains())
     if not names:
-        print("No domains installed. Install a plugin package such as thinkingbox-retail.")
+        print("No domains installed. Install a domain plugin (a package with a thinkingbox.domains entry point).")
         return 0
     host = PluginHost()
     rows = []

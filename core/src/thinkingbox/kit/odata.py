@@ -30,6 +30,7 @@ _TOKEN = re.compile(r"""
   | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
   | (?P<lparen>\()
   | (?P<rparen>\))
+  | (?P<punct>[,/:;*+=<>!&|])
 """, re.VERBOSE)
 
 _COMPARE = {

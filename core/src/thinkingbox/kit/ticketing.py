@@ -4,7 +4,7 @@ get/create/update tools and OData-style queries.
 A domain opts in by declaring its four tables on top of the base field sets below
 (adding its own ticket fields), then adding `ticketing_tools(...)` to its tools:
 
-    class Ticket(TicketFields, RetailTable, table=True):
+    class Ticket(TicketFields, MyDomainTable, table=True):
         __tablename__ = "tickets"
         order_id: str | None = None          # a custom field
 """

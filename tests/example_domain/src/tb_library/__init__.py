@@ -1,0 +1,1 @@
+"""A deliberately tiny third-party domain: shows what a domain needs and nothing more."""

@@ -1,0 +1,115 @@
+"""The judge: exact reset, and wrong / missing / extra / wrong-entity effects, with
+independent writes allowed in any order."""
+import pytest
+
+from helpers import run
+from thinkingbox.quality import apply_calls
+from thinkingbox.tasks import ToolCall
+from thinkingbox.world import state_hash
+
+
+def calls(*steps):
+    return [ToolCall(tool=t, args=a) for t, a in steps]
+
+
+def kinds(result):
+    return sorted((d["kind"], d["table"], d["field"]) for d in result.data)
+
+
+@pytest.fixture
+def lend_two(library):
+    task = library.tasks["lend-two"]
+    return task, run(library.prepare(task))
+
+
+def test_reference_passes_and_reset_is_exact(library, lend_two):
+    task, tw = lend_two
+    assert run(apply_calls(library, tw, task.solution)).passed
+    hashes = set()
+    for _ in range(5):
+        world = library.new_world(tw)
+        hashes.add(state_hash(world.snapshot()))
+        world.conn.execute("DELETE FROM books")  # trash this world; the next must not notice
+        world.close()
+    assert hashes == {tw.initial_hash}
+    assert tw.initial_hash != tw.golden_hash
+
+
+def test_independent_writes_in_another_order_pass(library, lend_two):
+    _, tw = lend_two
+    swapped = calls(("lend_book", {"book_id": "B2", "member": "M-77"}),
+                    ("lend_book", {"book_id": "B1", "member": "M-77", "note": "a different note"}))
+    result = run(apply_calls(library, tw, swapped))
+    assert result.passed, result.data
+
+
+def test_wrong_value(library, lend_two):
+    _, tw = lend_two
+    result = run(apply_calls(library, tw, calls(("lend_book", {"book_id": "B1", "member": "M-77"}),
+                                                ("lend_book", {"book_id": "B2", "member": "M-78"}))))
+    assert not result.passed
+    assert kinds(result) == [("wrong", "loans", "member")]
+    (diff,) = result.data
+    assert diff["expected"] == "M-77" and diff["actual"] == "M-78"
+
+
+def test_missing_write(library, lend_two):
+    _, tw = lend_two
+    result = run(apply_calls(library, tw, calls(("lend_book", {"book_id": "B1", "member": "M-77"}))))
+    assert kinds(result) == [("missing", "books", "available"), ("missing", "loans", None)]
+    assert "missing" in result.detail
+
+
+def test_extra_write(library, lend_two):
+    task, tw = lend_two
+    result = run(apply_calls(library, tw, task.solution + calls(("lend_book", {"book_id": "B3", "member": "M-77"}))))
+    assert kinds(result) == [("extra", "books", "available"), ("extra", "loans", None)]
+
+
+def test_write_to_the_wrong_entity(library, lend_two):
+    _, tw = lend_two
+    result = run(apply_calls(library, tw, calls(("lend_book", {"book_id": "B1", "member": "M-77"}),
+                                                ("lend_book", {"book_id": "B3", "member": "M-77"}))))
+    assert not result.passed
+    found = kinds(result)
+    assert ("missing", "books", "available") in found   # B2 should have been lent
+    assert ("extra", "books", "available") in found     # B3 should not
+    assert ("wrong", "loans", "book_id") in found
+
+
+def test_retail_wrong_fee_is_a_wrong_value(retail):
+    task = retail.tasks["ret-fee-001"]
+    tw = run(retail.prepare(task))
+    wrong = [s if s.tool != "create_rma" else
+             ToolCall(tool="create_rma", args={**s.args, "restocking_fee": 19.35, "refund_amount": 100.66})
+             for s in task.solution]
+    result = run(apply_calls(retail, tw, wrong))
+    assert not result.passed
+    assert {(d["field"], d["expected"], d["actual"]) for d in result.data} == {
+        ("restocking_fee", 0.0, 19.35), ("refund_amount", 120.01, 100.66)}
+
+
+def test_free_text_is_not_compared_but_everything_else_is(retail):
+    task = retail.tasks["ret-fee-001"]
+    tw = run(retail.prepare(task))
+    reworded = []
+    for step in task.solution:
+        if step.tool == "helpdesk_create_item":
+            item = {**step.args["item"], "subject": "Speaker refund", "description": "Other words entirely."}
+            step = ToolCall(tool=step.tool, args={**step.args, "item": item})
+        reworded.append(step)
+    assert run(apply_calls(retail, tw, reworded)).passed
+    tagged = [ToolCall(tool=s.tool, args={**s.args, "item": {**s.args["item"], "tags": ["returns"]}})
+              if s.tool == "helpdesk_create_item" else s for s in task.solution]
+    result = run(apply_calls(retail, tw, tagged))
+    assert kinds(result) == [("wrong", "tickets", "tags")]
+
+
+def test_side_effects_list_what_changed(library, lend_two):
+    task, tw = lend_two
+    world = library.new_world(tw)
+    world.update(world.get(world.schema.tables["books"].model, "B1"), available=False)
+    effects = library.side_effects(tw.initial, world.snapshot())
+    world.close()
+    assert [(e.kind, e.table, e.key, e.field, e.expected, e.actual) for e in effects] == [
+        ("changed", "books", "B1", "available", True, False)]
