@@ -22,9 +22,10 @@ async def apply_calls(domain: Domain, tw: TaskWorld, calls: list[ToolCall]) -> C
     token = bind_world(world)
     try:
         for call in calls:
-            await domain.server.call_tool(call.tool, call.args)
-        final = world.snapshot()
-    except Exception:
+            try:
+                await domain.server.call_tool(call.tool, call.args)
+            except Exception:
+                pass  # the call changed nothing (tools are atomic); go on with the next
         final = world.snapshot()
     finally:
         _current_world.reset(token)

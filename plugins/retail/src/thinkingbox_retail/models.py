@@ -102,7 +102,7 @@ class Order(RetailTable, table=True):
     fulfillment: str = "warehouse"                    # warehouse | drop_ship
     delivered_at: Optional[str] = None
     replaces_order_id: Optional[str] = Field(default=None, foreign_key="orders.id")
-    cancelled_reason: Optional[str] = None
+    cancelled_reason: Optional[str] = FreeText(None)
 
 
 class LineItem(RetailTable, table=True):

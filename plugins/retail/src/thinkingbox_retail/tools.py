@@ -180,7 +180,7 @@ def update_shipping_speed(world: World, order_id: str, speed: Literal["standard"
         raise ToolError(f"order {order_id} already ships {speed}")
     new_cost = SHIPPING_PRICES[speed]
     difference = money(new_cost - order.shipping_cost)
-    world.update(order, shipping_speed=speed, shipping_cost=new_cost, total=money(order.subtotal + new_cost))
+    world.update(order, shipping_speed=speed, shipping_cost=new_cost, total=money(order.total + difference))
     return {"order_id": order.id, "shipping_speed": speed, "shipping_cost": new_cost,
             "price_difference": difference, "total": order.total}
 

@@ -1,0 +1,31 @@
+"""Developer sessions. `uv run nox -l` lists them; `uv run nox -s tests` runs one."""
+import nox
+
+nox.options.default_venv_backend = "uv"
+nox.options.sessions = ["tests", "plugins"]
+
+PLUGINS = ["retail"]
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """The whole suite against the whole workspace."""
+    editable = [arg for plugin in PLUGINS for arg in ("-e", f"plugins/{plugin}")]
+    session.install("-e", "core", *editable, "pytest")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+@nox.parametrize("plugin", PLUGINS)
+def plugins(session: nox.Session, plugin: str) -> None:
+    """Each plugin's own tests with only the core and that plugin installed."""
+    session.install("-e", "core", "-e", f"plugins/{plugin}", "pytest")
+    session.run("tb", "domains")
+    session.run("pytest", f"plugins/{plugin}", "-p", "no:cacheprovider", *session.posargs)
+
+
+@nox.session
+def build(session: nox.Session) -> None:
+    """One wheel and sdist per package, into dist/."""
+    session.install("uv")
+    session.run("uv", "build", "--all-packages", "--out-dir", "dist", external=True)

@@ -1,0 +1,88 @@
+"""The `tb` command, run as a user runs it."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+TB = str(Path(sys.executable).parent / "tb")
+
+
+def tb(*args, cwd=None, check=True):
+    proc = subprocess.run([TB, *args], capture_output=True, text=True, cwd=cwd, timeout=300)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"tb {' '.join(args)} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}")
+    return proc
+
+
+def lines(path):
+    return [json.loads(line) for line in Path(path).read_text().splitlines()]
+
+
+def test_help_and_domains_and_tasks():
+    assert "eval" in tb("--help").stdout
+    assert "--concurrency" in tb("eval", "--help").stdout
+    out = tb("domains").stdout
+    assert "retail" in out and "0.1.0" in out
+    assert "ret-fee-001" in tb("tasks", "--domain", "retail").stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["eval", "--domains", "nowhere"], "unknown domain 'nowhere'; installed domains:"),
+    (["eval", "--domains", "retail", "--agent", "gpt"], "unknown agent 'gpt'; available:"),
+    (["eval", "--domains", "retail", "--tasks", "no-such-task"], "unknown task(s) no-such-task"),
+    (["eval", "--trials", "0"], "expected a positive integer"),
+    (["tasks", "--domain", "nowhere"], "unknown domain"),
+])
+def test_bad_input_gives_a_clear_error_and_no_traceback(args, message, tmp_path):
+    proc = tb(*args, "--output", str(tmp_path / "x.jsonl"), check=False) if args[0] == "eval" else tb(*args, check=False)
+    assert proc.returncode == 2
+    assert message in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_eval_oracle_passes_and_noop_fails_with_a_leaderboard(tmp_path):
+    out = tb("eval", "--domains", "retail", "--agent", "oracle", "--trials", "2", "--output", str(tmp_path / "o.jsonl"))
+    assert "| oracle  | retail" in out.stdout and "100.0%" in out.stdout
+    records = lines(tmp_path / "o.jsonl")
+    assert records and all(r["verdict"] for r in records)
+    out = tb("eval", "--domains", "retail", "--agent", "noop", "--output", str(tmp_path / "n.jsonl"))
+    assert "0.0%" in out.stdout
+    assert not any(r["verdict"] for r in lines(tmp_path / "n.jsonl"))
+
+
+def test_existing_output_is_never_overwritten_and_resume_completes_it(tmp_path):
+    path = tmp_path / "run.jsonl"
+    tb("eval", "--domains", "retail", "--tasks", "ret-fee-001", "--trials", "2", "--output", str(path))
+    proc = tb("eval", "--domains", "retail", "--tasks", "ret-fee-001", "--trials", "2", "--output", str(path), check=False)
+    assert proc.returncode == 2 and "--resume" in proc.stderr
+    proc = tb("eval", "--domains", "retail", "--tasks", "ret-fee-001", "--trials", "5", "--output", str(path), "--resume")
+    assert "3 trials to run (2 already recorded)" in proc.stderr
+    assert sorted(r["trial"] for r in lines(path)) == [1, 2, 3, 4, 5]
+    proc = tb("eval", "--domains", "retail", "--tasks", "ret-fee-001", "--agent", "noop", "--output", str(path),
+              "--resume", check=False)
+    assert proc.returncode == 2 and "agent 'oracle'" in proc.stderr
+
+
+def test_ctrl_c_loses_nothing_finished_and_resume_finishes_the_run(tmp_path):
+    path = tmp_path / "run.jsonl"
+    args = ["eval", "--domains", "retail", "--tasks", "ret-fee-001", "--trials", "1000", "--concurrency", "4",
+            "--output", str(path)]
+    proc = subprocess.Popen([TB, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not path.exists() or path.read_bytes().count(b"\n") < 20):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "--resume" in err
+    saved = lines(path)  # every line is a complete record
+    assert 20 <= len(saved) < 1000
+    assert all(r["verdict"] for r in saved)
+    tb(*args, "--resume")
+    trials = [r["trial"] for r in lines(path)]
+    assert sorted(trials) == list(range(1, 1001))
