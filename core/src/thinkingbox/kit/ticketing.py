@@ -140,6 +140,14 @@ def ticketing_tools(helpdesk: Helpdesk) -> list:
             raise ToolError(f"unknown table {table!r}; tables: {table_list}")
         return tables[table]
 
+    def check_keys(table: str, item: dict[str, Any]) -> None:
+        for key in ("id", "created_at", "updated_at"):
+            if key in item:
+                raise ToolError(f"{key} is set by the system; leave it out")
+        unknown = sorted(set(item) - set(fields[table]))
+        if unknown:
+            raise ToolError(f"unknown {table} field(s): {', '.join(unknown)}")
+
     def check_values(table: str, item: dict[str, Any]) -> None:
         allowed = {"tickets": helpdesk.ticket_values(), "users": {"role": USER_ROLES}}.get(table, {})
         for key, options in allowed.items():
@@ -207,12 +215,7 @@ def ticketing_tools(helpdesk: Helpdesk) -> list:
         Comments are permanent: they cannot be changed afterwards.
         """
         model = model_for(table)
-        for key in ("id", "created_at", "updated_at"):
-            if key in item:
-                raise ToolError(f"{key} is assigned by the system; leave it out")
-        unknown = sorted(set(item) - set(fields[table]))
-        if unknown:
-            raise ToolError(f"unknown {table} field(s): {', '.join(unknown)}")
+        check_keys(table, item)
         data = {k: v for k, v in item.items() if v is not None}
         if table == "tickets":
             if not data.get("requester_id"):
@@ -241,12 +244,7 @@ def ticketing_tools(helpdesk: Helpdesk) -> list:
         if table == "comments":
             raise ToolError("comments cannot be changed once created; add a new comment instead")
         current = world.require(model, id, table[:-1])
-        for key in ("id", "created_at", "updated_at"):
-            if key in item:
-                raise ToolError(f"{key} cannot be changed")
-        unknown = sorted(set(item) - set(fields[table]))
-        if unknown:
-            raise ToolError(f"unknown {table} field(s): {', '.join(unknown)}")
+        check_keys(table, item)
         check_values(table, item)
         check_references(world, table, item)
         merged = validated(model, {**current.model_dump(), **item}, table)

@@ -475,10 +475,11 @@ def get_discount_applications(world: World, order_id: str) -> dict:
 @read_tool
 def get_promotion_details(world: World, code: str) -> dict:
     """A promotion by its code (or id): discount, eligible categories, minimum order, dates."""
-    found = world.find(Promotion, code=code.strip().upper()) or ([world.get(Promotion, code)] if world.get(Promotion, code) else [])
-    if not found:
+    by_code = world.find(Promotion, code=code.strip().upper())
+    promotion = by_code[0] if by_code else world.get(Promotion, code.strip())
+    if promotion is None:
         raise ToolError(f"no promotion with code {code!r}")
-    return found[0].model_dump()
+    return promotion.model_dump()
 
 
 RETAIL_TOOLS = [
