@@ -154,7 +154,7 @@ class Domain:
     async def list_tool_schemas(self) -> list[dict[str, Any]]:
         """Tool names, descriptions and JSON schemas exactly as MCP clients see them."""
         if self._tool_schemas is None:
-            self._tool_schemas = [_tool_dict(t) for t in await self.server.list_tools()]
+            self._tool_schemas = [tool_dict(t) for t in await self.server.list_tools()]
         return self._tool_schemas
 
     @cached_property
@@ -252,7 +252,7 @@ class Domain:
         return checks
 
 
-def _tool_dict(tool: Any) -> dict[str, Any]:
+def tool_dict(tool: Any) -> dict[str, Any]:
     annotations = tool.annotations
     return {
         "name": tool.name,

@@ -11,7 +11,7 @@ from .agents import EpisodeContext
 from .episode import ERROR, END_TOOL_SCHEMA, Limits, run_episode
 from .errors import ThinkingboxError
 from .judge import CheckResult, TrialOutcome
-from .plugins import Domain, PluginHost, TaskWorld
+from .plugins import Domain, PluginHost, TaskWorld, tool_dict
 from .prompts import AGENT_PROMPT_VERSION, SHARED_AGENT_PROMPT
 from .records import RecordWriter
 from .tools import bind_world
@@ -59,10 +59,14 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
     bind_world(world)  # this trial's context only: its MCP sessions see this world
     agent = agent_factory(agent_arg, task, domain)
     user = user_factory(task)
-    tools = [*await domain.list_tool_schemas(), END_TOOL_SCHEMA]
-    await agent.start(EpisodeContext([SHARED_AGENT_PROMPT, domain.system_prompt], task.request, tools))
     try:
         async with Client(domain.server) as client:
+            # The agent gets the tools as this session lists them (the client also needs the
+            # listing to check results, so it costs nothing extra).
+            listed = await client.list_tools()
+            tools = [*(tool_dict(t) for t in listed.tools), END_TOOL_SCHEMA]
+            await agent.start(EpisodeContext([SHARED_AGENT_PROMPT, domain.system_prompt], task.request, tools))
+
             async def call_tool(name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
                 result = await client.call_tool(name, arguments)
                 return _text(result), bool(result.is_error)
