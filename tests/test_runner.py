@@ -33,7 +33,7 @@ class Prober:
 class ProberPlugin:
     @hookimpl
     def tb_agents(self):
-        return {"prober": lambda spec, task, domain: Prober()}
+        return {"prober": lambda spec, task, domain, settings: Prober()}
 
 
 def test_concurrent_trials_never_see_each_others_writes(host, library, tmp_path):

@@ -19,7 +19,8 @@ class ToolCallRequest:
 class AgentTurn:
     message: str | None = None
     tool_calls: list[ToolCallRequest] = field(default_factory=list)
-    usage: dict[str, int] | None = None
+    usage: dict[str, Any] | None = None   # model tokens and latency of this turn
+    reasoning: str | None = None          # reasoning text, where the API returns it
 
 
 @dataclass

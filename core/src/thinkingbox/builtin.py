@@ -1,11 +1,12 @@
-"""The core's own plugin: default side effects, the golden-state check, offline agents
-and the scripted user. Registered before any domain; domains can add to or override it."""
+"""The core's own plugin: default side effects, the golden-state and rubric checks, the
+built-in agents and users. Registered before any domain; plugins can add to it."""
 from __future__ import annotations
 
 from .agents import NoopAgent, OracleAgent
+from .errors import ThinkingboxError
 from .hookspecs import hookimpl
 from .judge import Check, golden_state_check, side_effects
-from .users import ScriptedUser
+from .users import LLMUser, ScriptedUser
 
 
 @hookimpl(trylast=True)
@@ -15,17 +16,37 @@ def tb_side_effects(domain, initial, final):
 
 @hookimpl
 def tb_checks(domain, task):
-    return [Check("golden_state", golden_state_check)]
+    from .rubric import rubric_check
+
+    checks = [Check("golden_state", golden_state_check)]
+    if task.rubric:
+        checks.append(Check("rubric", rubric_check))
+    return checks
+
+
+def _openai_agent(spec, task, domain, settings):
+    from .openai_agent import OpenAIAgent
+
+    if not spec or settings.agent is None:
+        raise ThinkingboxError("the openai agent needs a model: --agent openai:MODEL")
+    return OpenAIAgent(settings.agent)
+
+
+def _llm_user(spec, task, settings):
+    if not spec or settings.user is None:
+        raise ThinkingboxError("the llm user needs a model: --user llm:MODEL")
+    return LLMUser(task, settings.user)
 
 
 @hookimpl
 def tb_agents():
     return {
-        "oracle": lambda spec, task, domain: OracleAgent(task),
-        "noop": lambda spec, task, domain: NoopAgent(task),
+        "oracle": lambda spec, task, domain, settings: OracleAgent(task),
+        "noop": lambda spec, task, domain, settings: NoopAgent(task),
+        "openai": _openai_agent,
     }
 
 
 @hookimpl
 def tb_users():
-    return {"scripted": lambda task: ScriptedUser(task)}
+    return {"scripted": lambda spec, task, settings: ScriptedUser(task), "llm": _llm_user}

@@ -6,7 +6,20 @@ import sys
 import time
 from pathlib import Path
 
+from .errors import ThinkingboxError  # light: no third-party imports
+
 EPILOG = "Run `tb COMMAND --help` for the options of one command."
+ROLES = ("agent", "user", "judge")
+ROLE_USERS = {"agent": "--agent openai:MODEL", "user": "--user llm:MODEL", "judge": "--judge MODEL"}
+EVAL_EPILOG = """examples:
+  tb eval --agent oracle --trials 3
+  tb eval --domains DOMAIN --agent openai:gpt-4.1 --user llm:gpt-4.1-mini --judge gpt-4.1-mini --trials 5
+  tb eval --agent openai:Qwen/Qwen3-8B --agent-base-url http://127.0.0.1:8000/v1 --agent-param temperature=0.6
+
+API keys are read from environment variables (OPENAI_API_KEY unless --ROLE-api-key-env names
+another) and are never written to records, logs or reports. Environment variables
+TB_AGENT, TB_USER, TB_JUDGE and TB_<ROLE>_BASE_URL / _API_KEY_ENV / _API_VERSION set
+defaults; a --config TOML file sets them too (flags win, then the environment, then the file)."""
 
 
 def _positive(value: str) -> int:
@@ -32,20 +45,42 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     ev = sub.add_parser("eval", help="run trials and print a leaderboard",
+                        formatter_class=argparse.RawDescriptionHelpFormatter,
                         description="Run every selected task --trials times with the given agent, judge each "
-                        "trial against its golden state and print pass@1 per domain.")
+                        "trial against its golden state and print pass@1 per domain.",
+                        epilog=EVAL_EPILOG)
+    ev.add_argument("--config", type=Path, help="TOML file with [eval], [agent], [user], [judge] sections "
+                    "(default: $TB_CONFIG); flags override it")
     ev.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
     ev.add_argument("--tasks", type=_csv, help="comma-separated task ids (default: all tasks)")
-    ev.add_argument("--agent", default="oracle", help="oracle (replays the reference solution), noop "
-                    "(does nothing), or a plugin agent such as NAME:ARG (default: oracle)")
-    ev.add_argument("--user", default="scripted", help="simulated user (default: scripted)")
-    ev.add_argument("--trials", type=_positive, default=1, help="trials per task (default: 1)")
-    ev.add_argument("--concurrency", type=_positive, default=16, help="trials run at once (default: 16)")
+    ev.add_argument("--agent", help="oracle (replays the reference solution), noop (does nothing), "
+                    "openai:MODEL (any OpenAI-compatible endpoint) or a plugin agent NAME[:ARG] "
+                    "(default: $TB_AGENT or oracle)")
+    ev.add_argument("--user", help="simulated user: scripted (deterministic) or llm:MODEL "
+                    "(default: $TB_USER or scripted)")
+    ev.add_argument("--judge", help="model answering rubric questions; required when a selected task has "
+                    "rubric questions (default: $TB_JUDGE)")
+    ev.add_argument("--trials", type=_positive, help="trials per task (default: 1)")
+    ev.add_argument("--concurrency", type=_positive, help="trials run at once (default: 16)")
     ev.add_argument("--output", type=Path, help="JSONL file of trial records "
                     "(default: runs/<agent>-<domains>-<time>.jsonl)")
     ev.add_argument("--resume", action="store_true", help="append to --output, skipping trials already in it")
-    ev.add_argument("--max-user-turns", type=_positive, default=10, help="simulated-user follow-ups (default: 10)")
-    ev.add_argument("--max-tool-calls", type=_positive, default=50, help="agent-action cap per trial (default: 50)")
+    ev.add_argument("--max-user-turns", type=_positive, help="simulated-user follow-ups (default: 10)")
+    ev.add_argument("--max-tool-calls", type=_positive, help="agent-action cap per trial (default: 50)")
+    for role in ROLES:
+        group = ev.add_argument_group(f"{role} model connection (used by {ROLE_USERS[role]})")
+        group.add_argument(f"--{role}-base-url", help=f"endpoint, e.g. http://127.0.0.1:8000/v1 "
+                           f"(default: $TB_{role.upper()}_BASE_URL, $OPENAI_BASE_URL, or OpenAI)")
+        group.add_argument(f"--{role}-api-key-env", metavar="VAR", help=f"NAME of the environment variable "
+                           f"holding the API key (default: $TB_{role.upper()}_API_KEY_ENV or OPENAI_API_KEY)")
+        group.add_argument(f"--{role}-api-version", help="API version, for Azure OpenAI endpoints")
+        group.add_argument(f"--{role}-param", action="append", default=[], metavar="KEY=VALUE",
+                           help=f"request parameter, repeatable: temperature=0.2, seed=7, max_tokens=4096, "
+                           f"reasoning_effort=medium{' (default temperature 0.3)' if role == 'user' else ''}"
+                           f"{' (temperature is always 0)' if role == 'judge' else ''}")
+        group.add_argument(f"--{role}-timeout", type=float, metavar="SECONDS", help="per request (default: 600)")
+        group.add_argument(f"--{role}-max-attempts", type=_positive, metavar="N",
+                           help="attempts per request on 429/5xx/timeouts (default: 6)")
 
     sub.add_parser("domains", help="list installed domains, their versions and task counts")
 
@@ -67,8 +102,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
-    from .errors import ThinkingboxError
-
     try:
         return {"eval": cmd_eval, "domains": cmd_domains, "tasks": cmd_tasks,
                 "validate": cmd_validate}[args.command](args)
@@ -134,33 +167,79 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 0
 
 
+def eval_config(args: argparse.Namespace):
+    """Settings from flags, then environment, then the config file, then defaults."""
+    import os
+
+    from .episode import Limits
+    from .runner import EvalConfig
+    from .settings import RunSettings, model_config, parse_param, read_config_file
+
+    file = read_config_file(args.config)
+    section = file.get("eval", {})
+    known = {"domains", "tasks", "agent", "user", "judge", "trials", "concurrency", "output",
+             "max_user_turns", "max_tool_calls"}
+    if set(section) - known:
+        raise ThinkingboxError(f"config file: unknown key {sorted(set(section) - known)[0]!r} in [eval]; "
+                               f"keys: {', '.join(sorted(known))}")
+
+    def pick(name: str, env: str | None = None, default=None):
+        flag = getattr(args, name)
+        if flag is not None:
+            return flag
+        if env and os.environ.get(env):
+            return os.environ[env]
+        return section.get(name, default)
+
+    agent = pick("agent", "TB_AGENT", "oracle")
+    user = pick("user", "TB_USER", "scripted")
+    judge = pick("judge", "TB_JUDGE")
+    settings = RunSettings()
+    for role, spec in (("agent", agent), ("user", user), ("judge", judge)):
+        flags = {key: getattr(args, f"{role}_{key}") for key in
+                 ("base_url", "api_key_env", "api_version", "timeout", "max_attempts")}
+        flags["params"] = dict(parse_param(p, f"--{role}-param") for p in getattr(args, f"{role}_param"))
+        model = spec if role == "judge" else (spec.partition(":")[2] if spec else "")
+        if model:
+            setattr(settings, role, model_config(role, model, file, flags))
+    if agent == "openai" or agent.startswith("openai:") and not settings.agent:
+        raise ThinkingboxError("--agent openai needs a model: --agent openai:MODEL")
+    if user == "llm" or user.startswith("llm:") and not settings.user:
+        raise ThinkingboxError("--user llm needs a model: --user llm:MODEL")
+    config = EvalConfig(agent=agent, user=user, trials=int(pick("trials", None, 1)),
+                        concurrency=int(pick("concurrency", None, 16)),
+                        limits=Limits(int(pick("max_user_turns", None, 10)), int(pick("max_tool_calls", None, 50))),
+                        settings=settings)
+    domains = pick("domains")
+    tasks = pick("tasks")
+    output = pick("output")
+    return config, (list(domains) if domains else None), (set(tasks) if tasks else None), \
+        (Path(output) if output else None)
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     import asyncio
 
-    from .episode import Limits
-    from .errors import ThinkingboxError
     from .leaderboard import render, summarize
     from .plugins import PluginHost, installed_domains
     from .records import RecordWriter, read_records
-    from .runner import EvalConfig, prepare_jobs, resolve_factory, run_jobs
+    from .runner import check_ready, prepare_jobs, run_jobs
 
+    config, names, task_ids, output = eval_config(args)
     host = PluginHost()
-    names = args.domains or sorted(installed_domains())
+    names = names or sorted(installed_domains())
     if not names:
         raise ThinkingboxError("no domains installed")
     domains = host.load_domains(names)
-    task_ids = set(args.tasks) if args.tasks else None
     if task_ids:
         known = {t for d in domains for t in d.tasks}
         missing = sorted(task_ids - known)
         if missing:
             raise ThinkingboxError(f"unknown task(s) {', '.join(missing)} in domain(s) {', '.join(names)}")
-    config = EvalConfig(agent=args.agent, user=args.user, trials=args.trials, concurrency=args.concurrency,
-                        limits=Limits(args.max_user_turns, args.max_tool_calls))
-    resolve_factory(host.agent_factories(), config.agent, "agent")  # fail before any work
-    resolve_factory(host.user_factories(), config.user, "user")
+    selected = [t for d in domains for t in d.tasks.values() if task_ids is None or t.id in task_ids]
+    check_ready(host, selected, config)  # fail before any work
 
-    output = args.output or Path("runs") / (
+    output = output or Path("runs") / (
         f"{config.agent.replace(':', '_').replace('/', '_')}-{'_'.join(names)}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
     done: set[tuple[str, str, int]] = set()
     previous: list[dict] = []
@@ -195,8 +274,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if records:
         print(f"tb: {len(records)} trials in {wall:.2f}s ({len(records) / wall:.1f} trials/s, "
               f"{1000 * cpu / len(records):.2f} ms CPU per trial)", file=sys.stderr)
-    selected = [r for r in previous + records if r["domain"] in names and (task_ids is None or r["task"] in task_ids)]
-    print(render(summarize(selected)))
+    selected_records = [r for r in previous + records
+                        if r["domain"] in names and (task_ids is None or r["task"] in task_ids)]
+    print(render(summarize(selected_records)))
     return 0
 
 

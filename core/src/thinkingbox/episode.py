@@ -58,6 +58,8 @@ def _turn_event(turn: AgentTurn) -> dict[str, Any]:
     event: dict[str, Any] = {"role": "assistant", "content": turn.message or ""}
     if turn.tool_calls:
         event["tool_calls"] = [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in turn.tool_calls]
+    if turn.reasoning:
+        event["reasoning"] = turn.reasoning
     if turn.usage:
         event["usage"] = turn.usage
     return event

@@ -71,10 +71,11 @@ def tb_checks(domain, task):
 @hookspec
 def tb_agents():
     """Return {name: factory} of agents this plugin adds. A factory is called as
-    `factory(spec, task, domain)` where spec is the text after "name:" (or "")."""
+    `factory(spec, task, domain, settings)` where spec is the text after "name:" (or "")
+    and settings the run's `RunSettings` (model configurations)."""
 
 
 @hookspec
 def tb_users():
     """Return {name: factory} of simulated users this plugin adds, called as
-    `factory(task)`."""
+    `factory(spec, task, settings)`."""

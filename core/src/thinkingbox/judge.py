@@ -10,7 +10,7 @@ entity still shows up as a difference.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 import orjson
 
@@ -197,6 +197,8 @@ class TrialOutcome:
     final_message: str
     finish_reason: str
     effects: list[Difference] = field(default_factory=list)
+    judge: Any = None                                     # ModelConfig of the rubric judge, if any
+    usage: dict[str, Any] = field(default_factory=dict)   # model usage of checks, by role
 
 
 @dataclass
@@ -204,7 +206,7 @@ class Check:
     """An executable check: a name and a function from the outcome to a result."""
 
     name: str
-    run: Callable[[TrialOutcome], CheckResult]
+    run: Callable[[TrialOutcome], CheckResult | Awaitable[CheckResult]]
 
 
 def golden_state_check(outcome: TrialOutcome) -> CheckResult:

@@ -2,19 +2,24 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from . import __version__
 from .agents import EpisodeContext
+from . import llm
 from .episode import ERROR, END_TOOL_SCHEMA, Limits, run_episode
 from .errors import ThinkingboxError
 from .judge import CheckResult, TrialOutcome
 from .plugins import Domain, PluginHost, TaskWorld, tool_dict
 from .prompts import AGENT_PROMPT_VERSION, SHARED_AGENT_PROMPT
 from .records import RecordWriter
+from .rubric import JUDGE_PROMPT_VERSION
+from .settings import RunSettings
 from .tools import bind_world
+from .users import USER_PROMPT_VERSION
 
 
 @dataclass
@@ -24,6 +29,15 @@ class EvalConfig:
     trials: int = 1
     concurrency: int = 16
     limits: Limits = field(default_factory=Limits)
+    settings: RunSettings = field(default_factory=RunSettings)
+
+    def public(self) -> dict[str, Any]:
+        """What a record keeps about the run's configuration (no secrets)."""
+        return {"agent": self.agent, "user": self.user, "trials": self.trials,
+                "max_user_turns": self.limits.max_user_turns, "max_tool_calls": self.limits.max_tool_calls,
+                "models": self.settings.public(),
+                "prompt_versions": {"agent": AGENT_PROMPT_VERSION, "user": USER_PROMPT_VERSION,
+                                    "judge": JUDGE_PROMPT_VERSION}}
 
 
 @dataclass
@@ -49,7 +63,19 @@ def _text(result: Any) -> str:
     return "\n".join(getattr(c, "text", "") for c in result.content if getattr(c, "text", None) is not None)
 
 
-async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: Any,
+def _usage_totals(trajectory: list[dict[str, Any]], user: Any, outcome_usage: dict[str, Any]) -> dict[str, Any]:
+    agent = llm.empty_usage()
+    for event in trajectory:
+        if event["role"] == "assistant" and event.get("usage"):
+            usage = event["usage"]
+            for key in ("input", "cached", "output", "reasoning", "latency_ms", "retries"):
+                agent[key] += usage.get(key, 0)
+            agent["calls"] += usage.get("calls", 1)
+    return {"agent": agent, "user": getattr(user, "usage", None) or llm.empty_usage(),
+            "judge": outcome_usage.get("judge") or llm.empty_usage()}
+
+
+async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: Any, user_arg: str,
                     config: EvalConfig) -> dict[str, Any]:
     from mcp import Client
 
@@ -57,8 +83,8 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
     t_start = time.perf_counter()
     world = domain.new_world(tw)
     bind_world(world)  # this trial's context only: its MCP sessions see this world
-    agent = agent_factory(agent_arg, task, domain)
-    user = user_factory(task)
+    agent = agent_factory(agent_arg, task, domain, config.settings)
+    user = user_factory(user_arg, task, config.settings)
     try:
         async with Client(domain.server) as client:
             # The agent gets the tools as this session lists them (the client also needs the
@@ -79,12 +105,14 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
         world.close()
     effects = domain.side_effects(tw.initial, final)
     outcome = TrialOutcome(domain, task, domain.schema, tw.initial, final, tw.golden,
-                           episode.trajectory, episode.final_message, episode.finish_reason, effects)
+                           episode.trajectory, episode.final_message, episode.finish_reason, effects,
+                           judge=config.settings.judge)
     checks: list[CheckResult] = []
     for check in domain.checks(task):
         try:
-            checks.append(check.run(outcome))
-        except Exception as exc:  # a broken check fails the trial, visibly
+            result = check.run(outcome)
+            checks.append(await result if inspect.isawaitable(result) else result)
+        except Exception as exc:  # a broken check (or a judge that keeps failing) fails the trial, visibly
             checks.append(CheckResult(check.name, False, f"check crashed: {type(exc).__name__}: {exc}"))
     verdict = bool(checks) and all(c.passed for c in checks) and episode.finish_reason != ERROR
     t_end = time.perf_counter()
@@ -98,7 +126,7 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
         "trial": job.trial,
         "agent": config.agent,
         "user": config.user,
-        "prompt_version": AGENT_PROMPT_VERSION,
+        "config": config.public(),
         "verdict": verdict,
         "finish_reason": episode.finish_reason,
         "error": episode.error,
@@ -107,6 +135,7 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
         "effects": [e.to_json() for e in effects],
         "final_message": episode.final_message,
         "counts": {"user_turns": episode.user_turns, "tool_calls": episode.tool_calls},
+        "usage": _usage_totals(episode.trajectory, user, outcome.usage),
         "initial_hash": tw.initial_hash,
         "trajectory": episode.trajectory,
         "timings_ms": {
@@ -131,10 +160,22 @@ async def prepare_jobs(domains: list[Domain], task_ids: set[str] | None, trials:
     return jobs
 
 
+def check_ready(host: PluginHost, tasks: list[Any], config: EvalConfig) -> None:
+    """Fail before any trial runs if the configuration cannot run these tasks."""
+    resolve_factory(host.agent_factories(), config.agent, "agent")
+    resolve_factory(host.user_factories(), config.user, "user")
+    rubric_tasks = sorted({t.id for t in tasks if t.rubric})
+    if rubric_tasks and config.settings.judge is None:
+        raise ThinkingboxError(f"{len(rubric_tasks)} selected task(s) have rubric questions "
+                               f"({', '.join(rubric_tasks[:5])}{' ...' if len(rubric_tasks) > 5 else ''}) "
+                               "but no judge model is configured: pass --judge MODEL")
+
+
 async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer: RecordWriter,
                    progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+    check_ready(host, [j.task_world.task for j in jobs], config)
     agent_factory, agent_arg = resolve_factory(host.agent_factories(), config.agent, "agent")
-    user_factory, _ = resolve_factory(host.user_factories(), config.user, "user")
+    user_factory, user_arg = resolve_factory(host.user_factories(), config.user, "user")
     queue: asyncio.Queue[Job] = asyncio.Queue()
     for job in jobs:
         queue.put_nowait(job)
@@ -147,7 +188,7 @@ async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer
             except asyncio.QueueEmpty:
                 return
             try:
-                record = await run_trial(job, agent_factory, agent_arg, user_factory, config)
+                record = await run_trial(job, agent_factory, agent_arg, user_factory, user_arg, config)
             except Exception as exc:  # harness failure in one trial: record it, keep going
                 record = {"domain": job.domain.name, "domain_version": job.domain.version,
                           "core_version": __version__, "task": job.task_world.task.id,

@@ -1,0 +1,178 @@
+"""Calls to OpenAI-compatible Chat Completions endpoints, with the retry policy every
+model-backed part of Thinkingbox shares (agent, simulated user, rubric judge).
+
+Retries: 429 (honouring Retry-After), 5xx, timeouts and connection errors, with
+exponential backoff and full jitter. Other errors (400, 401, 404 ...) are not retried.
+The API key is read from an environment variable named in the configuration and is never
+stored in a ModelConfig, a record or a log.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .errors import ThinkingboxError
+
+RETRYABLE_STATUS = {408, 409, 429, 500, 502, 503, 504, 529}
+
+
+@dataclass
+class ModelConfig:
+    """Where and how to call one model. Safe to record: it holds no secret."""
+
+    model: str
+    base_url: str | None = None          # None: OPENAI_BASE_URL or the OpenAI API
+    api_key_env: str = "OPENAI_API_KEY"  # the NAME of the variable holding the key
+    api_version: str | None = None       # set for Azure OpenAI (base_url is then the endpoint)
+    params: dict[str, Any] = field(default_factory=dict)  # temperature, seed, max_tokens, ...
+    timeout: float = 600.0               # seconds per request
+    max_attempts: int = 6                # 1 = no retries
+    backoff_base: float = 1.0            # first retry waits up to this many seconds
+    backoff_max: float = 60.0
+
+    def public(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class ModelCallFailed(Exception):
+    """A model call that failed for good (retries exhausted or a non-retryable error)."""
+
+
+@dataclass
+class Completion:
+    content: str
+    tool_calls: list[dict[str, Any]]   # {"id", "name", "arguments" (raw JSON text)}
+    reasoning: str | None
+    usage: dict[str, Any]
+    attempts: int
+    finish_reason: str | None
+
+
+def empty_usage() -> dict[str, Any]:
+    return {"calls": 0, "input": 0, "cached": 0, "output": 0, "reasoning": 0, "latency_ms": 0.0, "retries": 0}
+
+
+def add_usage(total: dict[str, Any], call: dict[str, Any]) -> None:
+    for key in ("input", "cached", "output", "reasoning", "latency_ms", "retries"):
+        total[key] = total.get(key, 0) + call.get(key, 0)
+    total["calls"] = total.get("calls", 0) + 1
+
+
+_clients: dict[tuple, Any] = {}
+
+
+def _client(config: ModelConfig):
+    import openai
+
+    key = os.environ.get(config.api_key_env)
+    if not key and config.api_key_env != "OPENAI_API_KEY":
+        raise ThinkingboxError(f"environment variable {config.api_key_env} (the API key for {config.model}) is not set")
+    loop = asyncio.get_running_loop()
+    cache_key = (id(loop), config.base_url, config.api_key_env, config.api_version)
+    client = _clients.get(cache_key)
+    if client is None:
+        key = key or "none"  # local servers (vLLM, tests) accept any key
+        if config.api_version:
+            client = openai.AsyncAzureOpenAI(azure_endpoint=config.base_url, api_version=config.api_version,
+                                             api_key=key, max_retries=0)
+        else:
+            client = openai.AsyncOpenAI(base_url=config.base_url or os.environ.get("OPENAI_BASE_URL"),
+                                        api_key=key, max_retries=0)
+        _clients[cache_key] = client
+    return client
+
+
+_known: set[str] = set()
+
+
+def _create_parameters(client: Any) -> set[str]:
+    """Keyword arguments the client's create() accepts by name."""
+    if not _known:
+        import inspect
+
+        _known.update(inspect.signature(client.chat.completions.create).parameters)
+    return _known
+
+
+def _retry_after(exc: Exception) -> float | None:
+    response = getattr(exc, "response", None)
+    value = response.headers.get("retry-after") if response is not None else None
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        return None
+
+
+def _retryable(exc: Exception) -> bool:
+    import openai
+
+    if isinstance(exc, (openai.APITimeoutError, openai.APIConnectionError)):
+        return True
+    return isinstance(exc, openai.APIStatusError) and exc.status_code in RETRYABLE_STATUS
+
+
+def _describe(exc: Exception) -> str:
+    status = getattr(exc, "status_code", None)
+    return f"{type(exc).__name__}" + (f" (HTTP {status})" if status else "") + f": {str(exc)[:300]}"
+
+
+async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
+                   **overrides: Any) -> Completion:
+    """One chat completion with retries. Raises ModelCallFailed when it cannot succeed."""
+    client = _client(config)
+    request: dict[str, Any] = {}
+    extra_body: dict[str, Any] = {}
+    for key, value in {**config.params, **overrides}.items():
+        (request if key in _create_parameters(client) else extra_body)[key] = value
+    if extra_body:  # server-specific parameters (top_k, ...) travel in the body as they are
+        request["extra_body"] = extra_body
+    if tools:
+        request["tools"] = tools
+    attempt, retries = 0, 0
+    started = time.perf_counter()
+    while True:
+        attempt += 1
+        try:
+            response = await client.chat.completions.create(
+                model=config.model, messages=messages, timeout=config.timeout, **request)
+            break
+        except Exception as exc:
+            if not _retryable(exc) or attempt >= config.max_attempts:
+                raise ModelCallFailed(f"{config.model}: {_describe(exc)} after {attempt} attempt(s)") from None
+            wait = _retry_after(exc)
+            if wait is None:
+                wait = random.uniform(0, min(config.backoff_max, config.backoff_base * 2 ** (attempt - 1)))
+            retries += 1
+            await asyncio.sleep(min(wait, config.backoff_max))
+    if not response.choices:
+        raise ModelCallFailed(f"{config.model}: the response has no choices")
+    choice = response.choices[0]
+    message = choice.message
+    extra = message.model_extra or {}
+    reasoning = extra.get("reasoning_content") or extra.get("reasoning")
+    calls = [{"id": c.id, "name": c.function.name, "arguments": c.function.arguments or ""}
+             for c in (message.tool_calls or []) if getattr(c, "function", None) is not None]
+    usage = _usage(response.usage)
+    usage["latency_ms"] = round((time.perf_counter() - started) * 1000, 3)
+    usage["retries"] = retries
+    return Completion(message.content or "", calls, reasoning if isinstance(reasoning, str) else None,
+                      usage, attempt, choice.finish_reason)
+
+
+def _usage(usage: Any) -> dict[str, Any]:
+    if usage is None:
+        return {"input": 0, "cached": 0, "output": 0, "reasoning": 0}
+    prompt_details = getattr(usage, "prompt_tokens_details", None)
+    completion_details = getattr(usage, "completion_tokens_details", None)
+    return {
+        "input": usage.prompt_tokens or 0,
+        "cached": (getattr(prompt_details, "cached_tokens", None) or 0) if prompt_details else 0,
+        "output": usage.completion_tokens or 0,
+        "reasoning": (getattr(completion_details, "reasoning_tokens", None) or 0) if completion_details else 0,
+    }
