@@ -28,3 +28,12 @@ def library(host):
     import tb_library.plugin
 
     return host.add_domain("library", tb_library.plugin)
+
+
+@pytest.fixture
+def fake_openai():
+    from fake_openai import FakeOpenAI
+
+    server = FakeOpenAI().start()
+    yield server
+    server.stop()

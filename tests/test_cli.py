@@ -86,3 +86,34 @@ def test_ctrl_c_loses_nothing_finished_and_resume_finishes_the_run(tmp_path):
     tb(*args, "--resume")
     trials = [r["trial"] for r in lines(path)]
     assert sorted(trials) == list(range(1, 1001))
+
+
+PLAY = """/tools
+/tool create_rma
+What is your email and your order number?
+/call get_customer_profile {"email": "lena.morales@example.com"}
+/call get_order {not json
+/call helpdesk_create_item {"table": "tickets", "item": {"requester_id": "U-2001", "order_id": "ORD-200001"}}
+/call create_rma {"order_id": "ORD-200001", "line_item_id": "LI-200001", "reason": "changed_mind", "is_defective": false, "resolution": "refund", "refund_amount": 120.01, "return_shipping_fee": 8.99}
+/call helpdesk_update_item {"table": "tickets", "id": "TCK-5001", "item": {"status": "hold"}}
+/done Your return is authorized.
+"""
+
+
+def test_play_a_task_in_the_terminal():
+    proc = subprocess.run([TB, "play", "--domain", "retail", "--task", "ret-fee-001"], input=PLAY,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout
+    assert "customer> Hi, I bought a Bluetooth speaker" in out
+    assert "customer> email: lena.morales@example.com; order number: ORD-200001" in out
+    assert '"refund_amount"' in out and "ERROR get_order -> Error: the arguments of get_order are not valid JSON" in out
+    assert "verdict: PASS" in out
+
+
+def test_play_shows_the_diff_when_the_work_is_wrong():
+    wrong = PLAY.replace('"status": "hold"', '"status": "solved"')
+    proc = subprocess.run([TB, "play", "--domain", "retail", "--task", "ret-fee-001"], input=wrong,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1
+    assert "verdict: FAIL" in proc.stdout and "wrong tickets[<new tickets #1>].status: expected 'hold', got 'solved'" in proc.stdout

@@ -38,7 +38,7 @@ class ProberPlugin:
 
 def test_concurrent_trials_never_see_each_others_writes(host, library, tmp_path):
     host.pm.register(ProberPlugin())
-    jobs = run(prepare_jobs([library], None, 12, set()))
+    jobs = run(prepare_jobs([library], {"lend-two"}, 12, set()))
     writer = RecordWriter(tmp_path / "run.jsonl")
     records = run(run_jobs(host, jobs, EvalConfig(agent="prober", trials=12, concurrency=12), writer))
     writer.close()
@@ -70,7 +70,7 @@ def test_oracle_passes_and_noop_fails_every_retail_task(host, retail, tmp_path):
 
 
 def test_a_record_has_everything_needed_to_audit_the_trial(host, library, tmp_path):
-    jobs = run(prepare_jobs([library], None, 1, set()))
+    jobs = run(prepare_jobs([library], {"lend-two"}, 1, set()))
     writer = RecordWriter(tmp_path / "r.jsonl")
     (record,) = run(run_jobs(host, jobs, EvalConfig(agent="oracle"), writer))
     writer.close()
@@ -86,7 +86,7 @@ def test_a_record_has_everything_needed_to_audit_the_trial(host, library, tmp_pa
 
 def test_resume_skips_finished_trials(library):
     done = {("library", "lend-two", 1), ("library", "lend-two", 3)}
-    jobs = run(prepare_jobs([library], None, 4, done))
+    jobs = run(prepare_jobs([library], {"lend-two"}, 4, done))
     assert [j.trial for j in jobs] == [2, 4]
 
 

@@ -35,7 +35,7 @@ def test_example_domain_wheel_installs_and_runs(tmp_path):
     tb = str(venv / "bin" / "tb")
     domains = sh(tb, "domains", env=env)
     assert "library" in domains and "0.3.0" in domains and "retail" not in domains
-    out = sh(tb, "eval", "--domains", "library", "--trials", "3", "--output", str(tmp_path / "r.jsonl"), env=env)
+    out = sh(tb, "eval", "--domains", "library", "--tasks", "lend-two", "--trials", "3", "--output", str(tmp_path / "r.jsonl"), env=env)
     assert "100.0%" in out
     records = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
     assert len(records) == 3 and all(r["verdict"] and r["domain_version"] == "0.3.0" for r in records)

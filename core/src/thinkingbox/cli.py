@@ -91,6 +91,19 @@ def build_parser() -> argparse.ArgumentParser:
     va.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
     va.add_argument("--tasks", type=_csv, help="comma-separated task ids (default: all tasks)")
 
+    pl = sub.add_parser("play", help="play the agent yourself on one task, then see the verdict",
+                        description="You are the agent: talk to the simulated user and call the task's real "
+                        "tools from the terminal. At the end the trial is judged like any other.")
+    pl.add_argument("--domain", required=True, help="domain name (see `tb domains`)")
+    pl.add_argument("--task", required=True, help="task id (see `tb tasks --domain D`)")
+    pl.add_argument("--user", default="scripted", help="simulated user: scripted (default) or llm:MODEL "
+                    "(with the --user-* connection flags of `tb eval`)")
+    pl.add_argument("--user-base-url")
+    pl.add_argument("--user-api-key-env", metavar="VAR")
+    pl.add_argument("--user-api-version")
+    pl.add_argument("--user-param", action="append", default=[], metavar="KEY=VALUE")
+    pl.add_argument("--output", type=Path, help="also append the trial record to this JSONL file")
+
     ts = sub.add_parser("tasks", help="list the tasks of a domain")
     ts.add_argument("--domain", required=True, help="domain name (see `tb domains`)")
     return parser
@@ -104,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return {"eval": cmd_eval, "domains": cmd_domains, "tasks": cmd_tasks,
-                "validate": cmd_validate}[args.command](args)
+                "validate": cmd_validate, "play": cmd_play}[args.command](args)
     except ThinkingboxError as exc:
         print(f"tb: error: {exc}", file=sys.stderr)
         return 2
@@ -136,6 +149,44 @@ def cmd_tasks(args: argparse.Namespace) -> int:
     rows = [[t.id, t.family, t.title, len(t.solution)] for t in domain.tasks.values()]
     print(tabulate(rows, headers=["task", "family", "title", "calls"], tablefmt="github"))
     return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from .play import HumanAgent, summary
+    from .plugins import PluginHost
+    from .records import RecordWriter
+    from .runner import EvalConfig, Job, resolve_factory, run_trial
+    from .settings import RunSettings, model_config, parse_param
+
+    host = PluginHost()
+    (domain,) = host.load_domains([args.domain])
+    task = domain.task(args.task)
+    settings = RunSettings()
+    if args.user.partition(":")[2]:
+        flags = {"base_url": args.user_base_url, "api_key_env": args.user_api_key_env,
+                 "api_version": args.user_api_version,
+                 "params": dict(parse_param(p, "--user-param") for p in args.user_param)}
+        settings.user = model_config("user", args.user.partition(":")[2], {}, flags)
+    user_factory, user_arg = resolve_factory(host.user_factories(), args.user, "user")
+    config = EvalConfig(agent="human", user=args.user, settings=settings)
+    human = HumanAgent(input, print, domain.system_prompt)
+    print(f"{domain.info.title}: task {task.id}. You are the support agent.")
+    print(f"\ncustomer> {task.request}")
+    human.shown = 1
+
+    async def play() -> dict:
+        job = Job(domain, await domain.prepare(task), 1)
+        return await run_trial(job, lambda *a: human, "", user_factory, user_arg, config)
+
+    record = asyncio.run(play())
+    print(summary(record))
+    if args.output:
+        writer = RecordWriter(args.output)
+        writer.write(record)
+        writer.close()
+    return 0 if record["verdict"] else 1
 
 
 def cmd_validate(args: argparse.Namespace) -> int:

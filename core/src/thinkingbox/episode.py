@@ -103,7 +103,10 @@ async def run_episode(agent: Agent, user: User, request: str, call_tool: CallToo
                 return result(USER_LIMIT)
             reply = await user.reply(visible_messages(trajectory))
             user_turns += 1
-            trajectory.append({"role": "user", "content": reply, "source": "simulator"})
+            event = {"role": "user", "content": reply, "source": "simulator"}
+            if getattr(user, "last_usage", None):
+                event["usage"] = user.last_usage  # this simulator call's tokens and latency
+            trajectory.append(event)
     except Exception as exc:  # the agent or user failed: the trial counts as failed, the run goes on
         return result(ERROR, f"{type(exc).__name__}: {exc}")
 

@@ -12,6 +12,7 @@ import asyncio
 import os
 import random
 import time
+import weakref
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -62,7 +63,8 @@ def add_usage(total: dict[str, Any], call: dict[str, Any]) -> None:
     total["calls"] = total.get("calls", 0) + 1
 
 
-_clients: dict[tuple, Any] = {}
+# One HTTP client per event loop and endpoint, shared by all trials (connection reuse).
+_clients: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple, Any]]" = weakref.WeakKeyDictionary()
 
 
 def _client(config: ModelConfig):
@@ -71,9 +73,9 @@ def _client(config: ModelConfig):
     key = os.environ.get(config.api_key_env)
     if not key and config.api_key_env != "OPENAI_API_KEY":
         raise ThinkingboxError(f"environment variable {config.api_key_env} (the API key for {config.model}) is not set")
-    loop = asyncio.get_running_loop()
-    cache_key = (id(loop), config.base_url, config.api_key_env, config.api_version)
-    client = _clients.get(cache_key)
+    per_loop = _clients.setdefault(asyncio.get_running_loop(), {})
+    cache_key = (config.base_url, config.api_key_env, config.api_version)
+    client = per_loop.get(cache_key)
     if client is None:
         key = key or "none"  # local servers (vLLM, tests) accept any key
         if config.api_version:
@@ -82,7 +84,7 @@ def _client(config: ModelConfig):
         else:
             client = openai.AsyncOpenAI(base_url=config.base_url or os.environ.get("OPENAI_BASE_URL"),
                                         api_key=key, max_retries=0)
-        _clients[cache_key] = client
+        per_loop[cache_key] = client
     return client
 
 

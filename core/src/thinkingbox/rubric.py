@@ -33,7 +33,7 @@ async def rubric_check(outcome: TrialOutcome) -> CheckResult:
     for question in questions:
         prompt = f"FINAL MESSAGE:\n<<<\n{message.replace('>>>', '> > >')}\n>>>\nQUESTION: {question}\nAnswer yes or no."
         completion = await llm.complete(judge, [{"role": "system", "content": JUDGE_SYSTEM_PROMPT},
-                                                {"role": "user", "content": prompt}])
+                                                {"role": "user", "content": prompt}], temperature=0.0)
         llm.add_usage(outcome.usage.setdefault("judge", llm.empty_usage()), completion.usage)
         answer = parse_answer(completion.content)
         answers.append({"question": question, "answer": answer or "no", "raw": completion.content[:200],

@@ -78,7 +78,7 @@ Form
 
 _SECTIONS = ("CONVERSATION_HISTORY", "USER_CONTEXT", "LAST_ASSISTANT_MESSAGE")
 _SECTION_RE = re.compile("|".join(_SECTIONS), re.IGNORECASE)
-_ROLE_LABEL = re.compile(r"^\s*(?:\*\*)?(?:user|customer|client|me|assistant|agent)(?:\*\*)?\s*:\s*", re.IGNORECASE)
+_ROLE_LABEL = re.compile(r"^[\s*_]*(?:user|customer|client|me|assistant|agent)[\s*_]*:[\s*_]*", re.IGNORECASE)
 _QUOTES = [('"', '"'), ("'", "'"), ("\u201c", "\u201d"), ("\u2018", "\u2019"), ("`", "`")]
 
 
@@ -134,4 +134,5 @@ class LLMUser:
                     {"role": "user", "content": user_prompt(visible, self.context)}]
         completion = await llm.complete(self.config, messages)
         llm.add_usage(self.usage, completion.usage)
+        self.last_usage = completion.usage
         return normalize_user_message(completion.content)
