@@ -223,3 +223,23 @@ def test_model_flags_need_a_model_and_config_errors_are_clear(tmp_path, capsys):
     assert "unknown key 'base_ur' in [agent]" in capsys.readouterr().err
     assert main(["eval", "--agent-param", "temperature", "--agent", "openai:m"]) == 2
     assert "KEY=VALUE" in capsys.readouterr().err
+
+
+def test_azure_openai_endpoints(eval_cli, fake_openai, monkeypatch):
+    monkeypatch.setenv("AZURE_KEY", SECRET)
+    fake_openai.script("fake-agent", [DONE])
+    (record,) = eval_cli("--agent-api-version", "2024-05-01-preview", "--agent-api-key-env", "AZURE_KEY",
+                         "--agent-base-url", fake_openai.url.removesuffix("/v1"))
+    assert record["finish_reason"] == "done"
+    (request,) = [r for r in fake_openai.requests if r["body"]["model"] == "fake-agent"]
+    assert request["path"] == "/openai/deployments/fake-agent/chat/completions?api-version=2024-05-01-preview"
+    headers = {k.lower(): v for k, v in request["headers"].items()}
+    assert headers["api-key"] == SECRET
+    assert record["config"]["models"]["agent"]["api_key_env"] == "AZURE_KEY"
+
+
+def test_a_missing_key_variable_is_a_clear_error(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("NOPE_KEY", raising=False)
+    code = main(["eval", "--domains", "retail", "--tasks", "ret-fee-001", "--agent", "openai:m",
+                 "--agent-api-key-env", "NOPE_KEY", "--output", str(tmp_path / "x.jsonl")])
+    assert code == 2 and "NOPE_KEY" in capsys.readouterr().err

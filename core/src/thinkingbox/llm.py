@@ -38,6 +38,16 @@ class ModelConfig:
     def public(self) -> dict[str, Any]:
         return asdict(self)
 
+    def check(self, role: str) -> None:
+        """Fail early when the key cannot be found. Local servers (a base URL with the
+        default variable unset) need no key."""
+        if os.environ.get(self.api_key_env):
+            return
+        if self.api_key_env == "OPENAI_API_KEY" and (self.base_url or os.environ.get("OPENAI_BASE_URL")):
+            return
+        raise ThinkingboxError(f"the {role} model {self.model!r} needs an API key: environment variable "
+                               f"{self.api_key_env} is not set")
+
 
 class ModelCallFailed(Exception):
     """A model call that failed for good (retries exhausted or a non-retryable error)."""

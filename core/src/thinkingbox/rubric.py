@@ -37,7 +37,7 @@ async def rubric_check(outcome: TrialOutcome) -> CheckResult:
         llm.add_usage(outcome.usage.setdefault("judge", llm.empty_usage()), completion.usage)
         answer = parse_answer(completion.content)
         answers.append({"question": question, "answer": answer or "no", "raw": completion.content[:200],
-                        "parsed": answer is not None})
+                        "parsed": answer is not None, "usage": completion.usage})
     failed = [a["question"] for a in answers if a["answer"] != "yes"]
     detail = "all rubric questions answered yes" if not failed else f"answered no: {'; '.join(failed)}"
     return CheckResult("rubric", not failed, detail, answers)

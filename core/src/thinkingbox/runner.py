@@ -164,6 +164,10 @@ def check_ready(host: PluginHost, tasks: list[Any], config: EvalConfig) -> None:
     """Fail before any trial runs if the configuration cannot run these tasks."""
     resolve_factory(host.agent_factories(), config.agent, "agent")
     resolve_factory(host.user_factories(), config.user, "user")
+    for role in ("agent", "user", "judge"):
+        model = getattr(config.settings, role)
+        if model is not None:
+            model.check(role)
     rubric_tasks = sorted({t.id for t in tasks if t.rubric})
     if rubric_tasks and config.settings.judge is None:
         raise ThinkingboxError(f"{len(rubric_tasks)} selected task(s) have rubric questions "
