@@ -113,3 +113,29 @@ def test_side_effects_list_what_changed(library, lend_two):
     world.close()
     assert [(e.kind, e.table, e.key, e.field, e.expected, e.actual) for e in effects] == [
         ("changed", "books", "B1", "available", True, False)]
+
+
+def test_validate_reports_writes_the_judge_cannot_see(library, monkeypatch, tmp_path):
+    """A task that ignores the fields its write changes: dropping, repeating or retargeting
+    the write goes unnoticed, and the quality gate says so."""
+    import json
+
+    from thinkingbox.quality import check_task
+
+    task = {"id": "blind", "request": "Lend me Dune", "final_message": "Done.",
+            "solution": [{"tool": "lend_book", "args": {"book_id": "B1", "member": "M-1"}}],
+            "free_text_fields": {"books": ["available"], "loans": ["book_id", "member", "due"]}}
+    path = tmp_path / "blind.json"
+    path.write_text(json.dumps({"family": "x", "tasks": [task]}))
+    original = library._call
+    monkeypatch.setattr(library, "_call",
+                        lambda hook, **kw: [path] if hook == "tb_task_files" else original(hook, **kw))
+    problems = run(check_task(library, library.tasks["blind"]))
+    assert any("aimed at 'B2' instead of 'B1' still passes" in p for p in problems), problems
+    assert not any("dropping" in p for p in problems)  # the new loan row itself is still seen
+
+
+def test_validate_passes_a_sound_task(library):
+    from thinkingbox.quality import check_task
+
+    assert run(check_task(library, library.tasks["lend-two"])) == []
