@@ -30,6 +30,9 @@ class EpisodeContext:
     system_prompts: list[str]
     request: str
     tools: list[dict[str, Any]]  # name, description, input_schema, read_only
+    domain: str = ""
+    task_id: str = ""
+    trial: int = 0
 
 
 class Agent(Protocol):

@@ -44,7 +44,16 @@ def tb_agents():
         "oracle": lambda spec, task, domain, settings: OracleAgent(task),
         "noop": lambda spec, task, domain, settings: NoopAgent(task),
         "openai": _openai_agent,
+        "replay": _replay_agent,
     }
+
+
+def _replay_agent(spec, task, domain, settings):
+    from .replay import ReplayAgent
+
+    if not spec:
+        raise ThinkingboxError("the replay agent needs a run file: --agent replay:RUN.jsonl")
+    return ReplayAgent(spec)
 
 
 @hookimpl

@@ -104,6 +104,39 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--user-param", action="append", default=[], metavar="KEY=VALUE")
     pl.add_argument("--output", type=Path, help="also append the trial record to this JSONL file")
 
+    rp = sub.add_parser("report", help="leaderboard, reliability and failure analysis across runs",
+                        description="Read one or more run files and print a leaderboard (one row per agent): pass@1 "
+                        "per domain, a 95%% task-bootstrap interval, pass@k and pass^k, failure categories, weak-proxy "
+                        "ablation and interaction statistics. Optionally also as markdown, JSON and an HTML page.")
+    rp.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="JSONL run files")
+    rp.add_argument("--markdown", type=Path, metavar="FILE", help="write the tables as markdown")
+    rp.add_argument("--json", type=Path, metavar="FILE", help="write all figures as JSON")
+    rp.add_argument("--html", type=Path, metavar="FILE", help="write a self-contained HTML page with plots")
+    rp.add_argument("--price", action="append", default=[], metavar="MODEL=IN,OUT[,CACHED]",
+                    help="dollars per million input, output (and cached input) tokens, repeatable; adds cost")
+    rp.add_argument("--seed", type=int, default=0, help="bootstrap seed (default: 0)")
+
+    sh = sub.add_parser("show", help="print one recorded trial readably")
+    sh.add_argument("run", type=Path, metavar="RUN")
+    sh.add_argument("--task", required=True)
+    sh.add_argument("--trial", type=_positive, help="trial number (default: the first recorded)")
+    sh.add_argument("--domain", help="domain, when the run holds several with the same task id")
+
+    cp = sub.add_parser("compare", help="per-task changes between two runs, and which are beyond noise",
+                        description="Compare a candidate run with a base run task by task (Fisher's exact test) "
+                        "and overall (paired task bootstrap of the pass@1 difference).")
+    cp.add_argument("base", type=Path, metavar="BASE")
+    cp.add_argument("candidate", type=Path, metavar="CANDIDATE")
+    cp.add_argument("--all", action="store_true", help="list unchanged tasks too")
+    cp.add_argument("--json", type=Path, metavar="FILE", help="also write the comparison as JSON")
+
+    rj = sub.add_parser("rejudge", help="re-run the checks on recorded trials against fresh worlds",
+                        description="Replay each recorded trial's tool calls against a fresh world of its task and "
+                        "recompute its checks and verdict (no model is called; recorded rubric answers are kept). "
+                        "Writes the re-judged records to --output and lists the verdicts that changed.")
+    rj.add_argument("run", type=Path, metavar="RUN")
+    rj.add_argument("--output", type=Path, help="where to write (default: RUN with .rejudged.jsonl)")
+
     ts = sub.add_parser("tasks", help="list the tasks of a domain")
     ts.add_argument("--domain", required=True, help="domain name (see `tb domains`)")
     return parser
@@ -117,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return {"eval": cmd_eval, "domains": cmd_domains, "tasks": cmd_tasks,
-                "validate": cmd_validate, "play": cmd_play}[args.command](args)
+                "validate": cmd_validate, "play": cmd_play, "report": cmd_report, "show": cmd_show,
+                "compare": cmd_compare, "rejudge": cmd_rejudge}[args.command](args)
     except ThinkingboxError as exc:
         print(f"tb: error: {exc}", file=sys.stderr)
         return 2
@@ -189,6 +223,104 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0 if record["verdict"] else 1
 
 
+def _prices(items: list[str]) -> dict[str, tuple[float, float, float]] | None:
+    if not items:
+        return None
+    prices = {}
+    for item in items:
+        model, sep, numbers = item.rpartition("=")
+        try:
+            values = [float(v) for v in numbers.split(",")]
+        except ValueError:
+            values = []
+        if not sep or not model or len(values) not in (2, 3):
+            raise ThinkingboxError(f"--price expects MODEL=IN,OUT[,CACHED] in dollars per million tokens, got {item!r}")
+        prices[model] = (values[0], values[1], values[2] if len(values) == 3 else values[0])
+    return prices
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    import orjson
+
+    from .report import build, load_runs, render_html, tables
+
+    report = build(load_runs(args.runs), _prices(args.price), seed=args.seed)
+    print(tables(report))
+    if args.markdown:
+        args.markdown.write_text("# Thinkingbox report\n\n" + tables(report, fmt="pipe").replace(
+            "\n\n", "\n\n") + "\n")
+    if args.json:
+        args.json.write_bytes(orjson.dumps(report, option=orjson.OPT_INDENT_2))
+    if args.html:
+        args.html.write_text(render_html(report), encoding="utf-8")
+    for flag, path in (("markdown", args.markdown), ("json", args.json), ("html", args.html)):
+        if path:
+            print(f"tb: wrote {flag} to {path}", file=sys.stderr)
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from .play import summary, trajectory_text
+    from .report import load_runs
+
+    matches = [r for r in load_runs([args.run]) if r["task"] == args.task
+               and (args.domain is None or r["domain"] == args.domain)
+               and (args.trial is None or r["trial"] == args.trial)]
+    if not matches:
+        raise ThinkingboxError(f"{args.run} has no trial{f' {args.trial}' if args.trial else ''} of task {args.task!r}")
+    record = min(matches, key=lambda r: r["trial"])
+    print(f"{record['domain']}/{record['task']} trial {record['trial']}  agent {record['agent']}  "
+          f"user {record.get('user')}")
+    print(trajectory_text(record["trajectory"]))
+    print(summary(record))
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    import orjson
+
+    from .compare import compare, render
+    from .report import load_runs
+
+    result = compare(load_runs([args.base]), load_runs([args.candidate]))
+    print(render(result, show_all=args.all))
+    if args.json:
+        args.json.write_bytes(orjson.dumps(result, option=orjson.OPT_INDENT_2))
+    return 0
+
+
+def cmd_rejudge(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from tabulate import tabulate
+
+    from .plugins import PluginHost
+    from .records import RecordWriter
+    from .replay import rejudge_record
+    from .report import load_runs
+
+    records = load_runs([args.run])
+    output = args.output or args.run.with_suffix(".rejudged.jsonl")
+    if output.exists() and output.stat().st_size > 0:
+        raise ThinkingboxError(f"{output} already exists; choose another --output")
+    host = PluginHost()
+
+    async def run() -> list[dict]:
+        return [await rejudge_record(host, record) for record in records]
+
+    rejudged = asyncio.run(run())
+    writer = RecordWriter(output)
+    for record in rejudged:
+        writer.write(record)
+    writer.close()
+    changed = [[r["domain"], r["task"], r["trial"], r["previous_verdict"], r["verdict"]]
+               for r in rejudged if r["verdict"] != r["previous_verdict"]]
+    print(f"re-judged {len(rejudged)} trials -> {output}; {len(changed)} verdict(s) changed")
+    if changed:
+        print(tabulate(changed, headers=["domain", "task", "trial", "recorded", "now"], tablefmt="github"))
+    return 0
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     import asyncio
 
@@ -251,10 +383,12 @@ def eval_config(args: argparse.Namespace):
                  ("base_url", "api_key_env", "api_version", "timeout", "max_attempts")}
         flags["params"] = dict(parse_param(p, f"--{role}-param") for p in getattr(args, f"{role}_param"))
         model = spec if role == "judge" else (spec.partition(":")[2] if spec else "")
-        if model:
+        if model and not (role == "agent" and spec.startswith("replay:")):  # replay's argument is a file
             setattr(settings, role, model_config(role, model, file, flags))
     if agent == "openai" or agent.startswith("openai:") and not settings.agent:
         raise ThinkingboxError("--agent openai needs a model: --agent openai:MODEL")
+    if agent == "replay" or agent.startswith("replay:") and not Path(agent.partition(":")[2]).is_file():
+        raise ThinkingboxError(f"--agent replay:RUN needs an existing run file (got {agent!r})")
     if user == "llm" or user.startswith("llm:") and not settings.user:
         raise ThinkingboxError("--user llm needs a model: --user llm:MODEL")
     config = EvalConfig(agent=agent, user=user, trials=int(pick("trials", None, 1)),

@@ -66,7 +66,9 @@ def _turn_event(turn: AgentTurn) -> dict[str, Any]:
 
 
 async def run_episode(agent: Agent, user: User, request: str, call_tool: CallTool,
-                      limits: Limits = Limits()) -> EpisodeResult:
+                      limits: Limits = Limits(), write_tools: frozenset[str] = frozenset()) -> EpisodeResult:
+    """Run one episode. Tool events are marked `write` when the tool may change the world
+    (`write_tools`), for failure analysis."""
     trajectory: list[dict[str, Any]] = [{"role": "user", "content": request, "source": "task"}]
     user_turns = tool_calls = 0
     final_message = ""
@@ -90,7 +92,7 @@ async def run_episode(agent: Agent, user: User, request: str, call_tool: CallToo
                         tool_calls += 1
                         text, is_error = await _call(call_tool, call.name, call.arguments)
                     trajectory.append({"role": "tool", "tool_call_id": call.id, "name": call.name,
-                                       "content": text, "is_error": is_error})
+                                       "content": text, "is_error": is_error, "write": call.name in write_tools})
                 if ended:
                     final_message = (turn.message or "").replace(DONE_MARKER, "").strip() or final_message
                     return result(END_TURN)

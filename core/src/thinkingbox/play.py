@@ -95,3 +95,23 @@ def summary(record: dict[str, Any]) -> str:
         where = f"{diff['table']}[{diff['key']}]" + (f".{diff['field']}" if diff["field"] else "")
         lines.append(f"    {diff['kind']:>7} {where}: expected {diff['expected']!r}, got {diff['actual']!r}")
     return "\n".join(lines)
+
+
+def trajectory_text(trajectory: list[dict[str, Any]]) -> str:
+    """A trajectory as people read it: who said what, which tools ran and what they returned."""
+    lines = []
+    for event in trajectory:
+        role = event["role"]
+        if role == "user":
+            tag = "user (simulated)" if event.get("source") == "simulator" else "user"
+            lines.append(f"\n[{tag}] {event['content']}")
+        elif role == "assistant":
+            if event.get("content"):
+                lines.append(f"\n[assistant] {event['content']}")
+            for call in event.get("tool_calls", []):
+                args = call["arguments"] if isinstance(call["arguments"], str) else orjson.dumps(call["arguments"]).decode()
+                lines.append(f"  -> {call['name']}({args})")
+        elif role == "tool":
+            content = event["content"] if len(event["content"]) <= 400 else event["content"][:400] + " ..."
+            lines.append(f"  <- {'ERROR ' if event['is_error'] else ''}{event['name']}: {content}")
+    return "\n".join(lines)

@@ -91,14 +91,16 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
             # listing to check results, so it costs nothing extra).
             listed = await client.list_tools()
             tools = [*(tool_dict(t) for t in listed.tools), END_TOOL_SCHEMA]
-            await agent.start(EpisodeContext([SHARED_AGENT_PROMPT, domain.system_prompt], task.request, tools))
+            await agent.start(EpisodeContext([SHARED_AGENT_PROMPT, domain.system_prompt], task.request, tools,
+                                             domain.name, task.id, job.trial))
 
             async def call_tool(name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
                 result = await client.call_tool(name, arguments)
                 return _text(result), bool(result.is_error)
 
             t_episode = time.perf_counter()
-            episode = await run_episode(agent, user, task.request, call_tool, config.limits)
+            writes = frozenset(name for name, spec in domain.tools.items() if not spec.read_only)
+            episode = await run_episode(agent, user, task.request, call_tool, config.limits, writes)
             t_judge = time.perf_counter()
         final = world.snapshot()
     finally:

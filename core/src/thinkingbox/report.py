@@ -1,0 +1,262 @@
+"""`tb report`: a leaderboard and diagnostics across runs, as terminal tables, markdown,
+JSON and a self-contained HTML page with inline SVG plots (no network fetches)."""
+from __future__ import annotations
+
+import html
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any, Iterable
+
+from .analysis import CATEGORIES, categories, interaction_stats, weak_proxies
+from .metrics import Reliability, outcomes_by_task, reliability
+from .records import read_records
+
+
+def load_runs(paths: Iterable[Path]) -> list[dict[str, Any]]:
+    from .errors import ThinkingboxError
+
+    records = []
+    for path in paths:
+        if not Path(path).exists():
+            raise ThinkingboxError(f"run file {path} not found")
+        try:
+            records.extend(read_records(Path(path)))
+        except ValueError as exc:
+            raise ThinkingboxError(str(exc)) from None
+    if not records:
+        raise ThinkingboxError("the run files hold no trial records")
+    return records
+
+
+def build(records: list[dict[str, Any]], prices: dict[str, tuple[float, float, float]] | None = None,
+          seed: int = 0) -> dict[str, Any]:
+    """Everything the report shows, as plain data (this is also the JSON output)."""
+    by_agent: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for record in records:
+        by_agent[record["agent"]].append(record)
+    domains = sorted({r["domain"] for r in records})
+    agents = []
+    for agent, recs in sorted(by_agent.items()):
+        overall_tasks = outcomes_by_task(recs)
+        overall = reliability(overall_tasks, seed=seed)
+        per_domain = {}
+        for domain in domains:
+            drecs = [r for r in recs if r["domain"] == domain]
+            if drecs:
+                per_domain[domain] = {
+                    **reliability(outcomes_by_task(drecs), ks=[1], seed=seed).to_json(),
+                    "failure_categories": dict(categories(drecs)),
+                    "interaction": interaction_stats(drecs, prices),
+                }
+        agents.append({
+            "agent": agent,
+            "overall": overall.to_json(),
+            "domains": per_domain,
+            "failure_categories": dict(categories(recs)),
+            "weak_proxies": weak_proxies(recs),
+            "interaction": interaction_stats(recs, prices),
+            "tasks": {f"{t.domain}/{t.task}": {"passed": t.c, "trials": t.n, "errors": t.errors}
+                      for t in overall_tasks},
+        })
+    return {"domains": domains, "agents": agents, "categories": CATEGORIES,
+            "bootstrap": {"samples": 2000, "seed": seed, "level": 0.95}}
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def tables(report: dict[str, Any], fmt: str = "github") -> str:
+    from tabulate import tabulate
+
+    domains = report["domains"]
+    out = []
+    rows = []
+    for a in report["agents"]:
+        o = a["overall"]
+        kmax = str(o["trials_per_task"]["min"])
+        rows.append([a["agent"], *[_pct(a["domains"][d]["pass@1"]) if d in a["domains"] else "-" for d in domains],
+                     _pct(o["pass@1"]), f"{_pct(o['pass@1_ci95'][0])} - {_pct(o['pass@1_ci95'][1])}",
+                     f"{_pct(o['pass@k'].get(kmax))} (k={kmax})", _pct(o["pass^k_plugin"].get(kmax)),
+                     _pct(o["pass^k_unbiased"].get(kmax)), f"{o['never_passed']}/{o['always_passed']}",
+                     o["trials"], o["errors"]])
+    out.append("Leaderboard (pass@1 per domain; overall with its 95% task-bootstrap interval)\n" + tabulate(
+        rows, headers=["agent", *domains, "overall", "95% CI", "pass@k", "pass^k plug-in", "pass^k unbiased",
+                       "never/always", "trials", "errors"], tablefmt=fmt))
+    notes = [f"{a['agent']}: {a['overall']['pass@1_definition']}" for a in report["agents"]
+             if a["overall"]["trials_per_task"]["min"] != a["overall"]["trials_per_task"]["max"]]
+    if notes:
+        out.append("Unequal trial counts per task: " + "; ".join(notes))
+    rows = []
+    for a in report["agents"]:
+        failed = sum(a["failure_categories"].values())
+        rows.append([a["agent"], failed, *[_pct(a["failure_categories"].get(c, 0) / failed) if failed else "-"
+                                           for c in report["categories"]]])
+    out.append("Failure categories (share of failed trials)\n" + tabulate(
+        rows, headers=["agent", "failed", *report["categories"]], tablefmt=fmt))
+    rows = []
+    for a in report["agents"]:
+        p = a["weak_proxies"]
+        rows.append([a["agent"], p["failed"], p["clean_termination"], p["clean_and_write"], p["clean_write_no_final_error"]])
+    out.append("Failed trials that weak proxies would pass\n" + tabulate(
+        rows, headers=["agent", "failed", "clean end", "+ write call", "+ no final tool error"], tablefmt=fmt))
+    rows = []
+    for a in report["agents"]:
+        for domain, d in sorted(a["domains"].items()):
+            s = d["interaction"]
+            rows.append([a["agent"], domain, f"{s['messages']:.1f}", f"{s['tool_calls']:.1f}", f"{s['write_calls']:.1f}",
+                         f"{s['tool_errors']:.1f}", f"{s['turns']:.1f}", f"{s['tokens_per_turn'] / 1000:.1f}k",
+                         f"{s['seconds']:.2f}", "-" if s.get("cost_per_trial") is None else f"${s['cost_per_trial']:.4f}"])
+    out.append("Interaction (means per trial)\n" + tabulate(
+        rows, headers=["agent", "domain", "messages", "tool calls", "writes", "tool errors", "turns",
+                       "tokens/turn", "seconds", "cost"], tablefmt=fmt))
+    return "\n\n".join(out)
+
+
+# ---- HTML ----------------------------------------------------------------------------
+
+PALETTE = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#ca8a04", "#db2777"]
+
+
+def _line_chart(title: str, series: dict[str, dict[int, float]], ylabel: str) -> str:
+    width, height, left, bottom, top, right = 560, 300, 50, 40, 30, 150
+    ks = sorted({k for s in series.values() for k in s}) or [1]
+    kmax = max(ks)
+
+    def x(k: int) -> float:
+        return left + (k - 1) / max(1, kmax - 1) * (width - left - right)
+
+    def y(v: float) -> float:
+        return top + (1 - v) * (height - top - bottom)
+
+    parts = [f'<svg class="chart" role="img" aria-label="{html.escape(title)}" viewBox="0 0 {width} {height}" '
+             f'width="{width}" height="{height}">',
+             f'<text x="{left}" y="18" font-size="14" font-weight="bold">{html.escape(title)}</text>']
+    for tick in (0, 0.25, 0.5, 0.75, 1.0):
+        parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" stroke="#ddd"/>'
+                     f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" font-size="10" text-anchor="end">{int(tick * 100)}%</text>')
+    for k in ks:
+        parts.append(f'<text x="{x(k):.1f}" y="{height - bottom + 14}" font-size="10" text-anchor="middle">{k}</text>')
+    parts.append(f'<text x="{(left + width - right) / 2}" y="{height - 6}" font-size="11" text-anchor="middle">k</text>')
+    for i, (name, values) in enumerate(series.items()):
+        color = PALETTE[i % len(PALETTE)]
+        points = " ".join(f"{x(k):.1f},{y(v):.1f}" for k, v in sorted(values.items()))
+        parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="2" points="{points}"/>')
+        for k, v in sorted(values.items()):
+            parts.append(f'<circle cx="{x(k):.1f}" cy="{y(v):.1f}" r="3" fill="{color}"><title>{html.escape(name)} '
+                         f'k={k}: {100 * v:.1f}%</title></circle>')
+        parts.append(f'<rect x="{width - right + 10}" y="{top + 18 * i}" width="10" height="10" fill="{color}"/>'
+                     f'<text x="{width - right + 26}" y="{top + 9 + 18 * i}" font-size="11">{html.escape(name[:22])}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _heat(value: float) -> str:
+    """White (0) to deep red (1)."""
+    g = int(245 - 190 * value)
+    return f"rgb(245,{g},{g})"
+
+
+def _heatmap(report: dict[str, Any]) -> str:
+    domains, agents = report["domains"], report["agents"]
+    cell_w, cell_h, left, top = 110, 30, 190, 50
+    width, height = left + cell_w * len(domains) + 20, top + cell_h * len(agents) + 20
+    parts = [f'<svg class="chart" role="img" aria-label="Failure rate by domain and agent" viewBox="0 0 {width} {height}" '
+             f'width="{width}" height="{height}">',
+             '<text x="10" y="18" font-size="14" font-weight="bold">Failure rate (100 - pass@1) by domain</text>']
+    for j, domain in enumerate(domains):
+        parts.append(f'<text x="{left + cell_w * j + cell_w / 2}" y="{top - 8}" font-size="11" text-anchor="middle">'
+                     f'{html.escape(domain)}</text>')
+    for i, a in enumerate(agents):
+        parts.append(f'<text x="{left - 8}" y="{top + cell_h * i + 19}" font-size="11" text-anchor="end">'
+                     f'{html.escape(a["agent"][:28])}</text>')
+        for j, domain in enumerate(domains):
+            d = a["domains"].get(domain)
+            fail = None if d is None else 1 - d["pass@1"]
+            fill = "#eee" if fail is None else _heat(fail)
+            label = "-" if fail is None else f"{100 * fail:.1f}%"
+            parts.append(f'<rect x="{left + cell_w * j}" y="{top + cell_h * i}" width="{cell_w - 2}" height="{cell_h - 2}" '
+                         f'fill="{fill}"/><text x="{left + cell_w * j + cell_w / 2}" y="{top + cell_h * i + 19}" '
+                         f'font-size="11" text-anchor="middle">{label}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _category_bars(report: dict[str, Any]) -> str:
+    cats, agents = report["categories"], report["agents"]
+    left, top, bar_w, bar_h = 190, 40, 420, 22
+    width, height = left + bar_w + 20, top + (bar_h + 8) * len(agents) + 60
+    parts = [f'<svg class="chart" role="img" aria-label="Failure categories" viewBox="0 0 {width} {height}" '
+             f'width="{width}" height="{height}">',
+             '<text x="10" y="18" font-size="14" font-weight="bold">Failure categories (share of failed trials)</text>']
+    for i, a in enumerate(agents):
+        yy = top + (bar_h + 8) * i
+        parts.append(f'<text x="{left - 8}" y="{yy + 15}" font-size="11" text-anchor="end">{html.escape(a["agent"][:28])}</text>')
+        failed = sum(a["failure_categories"].values())
+        xx = float(left)
+        for c, cat in enumerate(cats):
+            share = a["failure_categories"].get(cat, 0) / failed if failed else 0
+            if share:
+                w = share * bar_w
+                parts.append(f'<rect x="{xx:.1f}" y="{yy}" width="{w:.1f}" height="{bar_h}" fill="{PALETTE[c % len(PALETTE)]}">'
+                             f'<title>{cat}: {100 * share:.1f}%</title></rect>')
+                xx += w
+        if not failed:
+            parts.append(f'<text x="{left}" y="{yy + 15}" font-size="11">no failed trials</text>')
+    ly = top + (bar_h + 8) * len(agents) + 10
+    for c, cat in enumerate(cats):
+        lx, lyy = 10 + 200 * (c % 3), ly + 16 * (c // 3)
+        parts.append(f'<rect x="{lx}" y="{lyy}" width="10" height="10" fill="{PALETTE[c % len(PALETTE)]}"/>'
+                     f'<text x="{lx + 14}" y="{lyy + 9}" font-size="10">{cat}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _task_table(report: dict[str, Any]) -> str:
+    tasks = sorted({t for a in report["agents"] for t in a["tasks"]})
+    head = "".join(f"<th>{html.escape(a['agent'])}</th>" for a in report["agents"])
+    rows = []
+    for task in tasks:
+        cells = []
+        for a in report["agents"]:
+            t = a["tasks"].get(task)
+            if t is None:
+                cells.append("<td>-</td>")
+            else:
+                share = t["passed"] / t["trials"]
+                cells.append(f'<td style="background:{_heat(1 - share)}">{t["passed"]}/{t["trials"]}</td>')
+        rows.append(f"<tr><td>{html.escape(task)}</td>{''.join(cells)}</tr>")
+    return (f'<table id="task-table"><thead><tr><th>task</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def render_html(report: dict[str, Any]) -> str:
+    series_at = {a["agent"]: {int(k): v for k, v in a["overall"]["pass@k"].items()} for a in report["agents"]}
+    series_hat = {a["agent"]: {int(k): v for k, v in a["overall"]["pass^k_plugin"].items()} for a in report["agents"]}
+    series_hat_u = {a["agent"]: {int(k): v for k, v in a["overall"]["pass^k_unbiased"].items()} for a in report["agents"]}
+    leaderboard = html.escape(tables(report, fmt="simple"))
+    css = ("body{font-family:system-ui,sans-serif;margin:24px;color:#111}h1{font-size:22px}h2{font-size:17px;margin-top:28px}"
+           "pre{background:#f6f6f6;padding:12px;overflow:auto;font-size:12px}table{border-collapse:collapse;font-size:12px}"
+           "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}.charts{display:flex;flex-wrap:wrap;gap:16px}")
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Thinkingbox report</title><style>{css}</style></head>
+<body>
+<h1>Thinkingbox report</h1>
+<p>{len(report['agents'])} agent(s), domains: {html.escape(', '.join(report['domains']))}. pass@k is the unbiased
+estimator; pass^k is shown as the plug-in estimator (c/n)^k and the unbiased C(c,k)/C(n,k).</p>
+<h2>Leaderboard and diagnostics</h2>
+<pre id="tables">{leaderboard}</pre>
+<h2>Reliability</h2>
+<div class="charts">
+{_line_chart("pass@k (unbiased)", series_at, "pass@k")}
+{_line_chart("pass^k (plug-in)", series_hat, "pass^k")}
+{_line_chart("pass^k (unbiased)", series_hat_u, "pass^k")}
+</div>
+<h2>Where agents fail</h2>
+<div class="charts">
+{_heatmap(report)}
+{_category_bars(report)}
+</div>
+<h2>Per-task pass counts</h2>
+{_task_table(report)}
+</body></html>
+"""

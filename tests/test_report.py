@@ -1,0 +1,121 @@
+"""Reports from real `tb eval` runs: terminal, markdown, JSON, HTML (rendered in headless
+Chromium), show, compare, rejudge and replay."""
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+TB = str(Path(sys.executable).parent / "tb")
+TASKS = "ret-fee-001,ret-fee-002,dly-001,ins-001"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def tb(*args, check=True):
+    proc = subprocess.run([TB, *map(str, args)], capture_output=True, text=True, timeout=300)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"tb {' '.join(map(str, args))}: {proc.returncode}\n{proc.stdout}\n{proc.stderr}")
+    return proc
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    d = tmp_path_factory.mktemp("runs")
+    tb("eval", "--domains", "retail", "--tasks", TASKS, "--trials", "3", "--output", d / "oracle.jsonl")
+    tb("eval", "--domains", "retail", "--tasks", TASKS, "--trials", "3", "--agent", "noop", "--output", d / "noop.jsonl")
+    return d
+
+
+def test_report_in_all_formats(runs):
+    out = tb("report", runs / "oracle.jsonl", runs / "noop.jsonl", "--markdown", runs / "r.md",
+             "--json", runs / "r.json", "--html", runs / "r.html").stdout
+    assert "| oracle " in out and "| noop " in out and "pass^k plug-in" in out and "no_state_change" in out
+    data = json.loads((runs / "r.json").read_text())
+    agents = {a["agent"]: a for a in data["agents"]}
+    assert agents["oracle"]["overall"]["pass@1"] == 1.0 and agents["noop"]["overall"]["pass@1"] == 0.0
+    assert agents["oracle"]["overall"]["pass@k"]["3"] == 1.0 and agents["noop"]["overall"]["never_passed"] == 4
+    assert agents["noop"]["failure_categories"] == {"no_state_change": 12}
+    assert agents["noop"]["weak_proxies"]["clean_termination"] == 12
+    assert (runs / "r.md").read_text().startswith("# Thinkingbox report") and "|:" in (runs / "r.md").read_text()
+    page = (runs / "r.html").read_text()
+    assert "http://" not in page and "https://" not in page and "<script" not in page  # nothing to fetch
+    assert page.count("<svg") == 5 and 'id="task-table"' in page
+
+
+def _png_is_not_blank(path: Path) -> bool:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat = 8, b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"IDAT":
+            idat += data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    pixels = zlib.decompress(idat)
+    return len(set(pixels)) > 20
+
+
+def test_html_report_renders_in_headless_chromium(runs, tmp_path):
+    if CHROMIUM is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is not installed; .ci/run installs it")
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    tb("report", runs / "oracle.jsonl", runs / "noop.jsonl", "--html", runs / "r.html")
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             f"--user-data-dir={tmp_path / 'profile'}"]
+    url = (runs / "r.html").as_uri()
+    dom = subprocess.run([CHROMIUM, *flags, "--dump-dom", url], capture_output=True, text=True, timeout=120).stdout
+    assert dom.count("<svg") == 5 and "pass@k (unbiased)" in dom and "ret-fee-001" in dom and "Leaderboard" in dom
+    shot = tmp_path / "report.png"
+    subprocess.run([CHROMIUM, *flags, f"--screenshot={shot}", "--window-size=1280,2000", url],
+                   capture_output=True, timeout=120)
+    assert shot.exists() and _png_is_not_blank(shot)
+
+
+def test_show_prints_one_trajectory(runs):
+    out = tb("show", runs / "oracle.jsonl", "--task", "ret-fee-001", "--trial", "2").stdout
+    assert "retail/ret-fee-001 trial 2" in out and "-> create_rma(" in out and "verdict: PASS" in out
+    proc = tb("show", runs / "oracle.jsonl", "--task", "nope", check=False)
+    assert proc.returncode == 2 and "no trial of task 'nope'" in proc.stderr
+
+
+def test_compare_two_runs(runs):
+    out = tb("compare", runs / "noop.jsonl", runs / "oracle.jsonl").stdout
+    assert "0.0% -> 100.0%" in out and "beyond noise" in out and "ret-fee-002" in out
+
+
+def test_rejudge_reproduces_verdicts_exactly(runs, tmp_path):
+    for name in ("oracle", "noop"):
+        out = tb("rejudge", runs / f"{name}.jsonl", "--output", tmp_path / f"{name}.jsonl").stdout
+        assert "0 verdict(s) changed" in out
+        before = [json.loads(l) for l in (runs / f"{name}.jsonl").read_text().splitlines()]
+        after = [json.loads(l) for l in (tmp_path / f"{name}.jsonl").read_text().splitlines()]
+        assert [(r["task"], r["trial"], r["verdict"], r["diff"]) for r in before] == \
+            [(r["task"], r["trial"], r["verdict"], r["diff"]) for r in after]
+
+
+def test_rejudge_replays_recorded_calls(runs, tmp_path):
+    """Changing a recorded tool call changes the re-judged verdict: the calls are re-run."""
+    records = [json.loads(l) for l in (runs / "oracle.jsonl").read_text().splitlines()]
+    for event in records[0]["trajectory"]:
+        for call in event.get("tool_calls", []):
+            if call["name"] == "helpdesk_update_item":
+                call["arguments"]["item"]["status"] = "solved"
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join(json.dumps(r) for r in records) + "\n")
+    out = tb("rejudge", tampered, "--output", tmp_path / "t.jsonl").stdout
+    assert "1 verdict(s) changed" in out
+
+
+def test_replay_agent_reproduces_a_run(runs, tmp_path):
+    out = tb("eval", "--domains", "retail", "--tasks", TASKS, "--trials", "3",
+             "--agent", f"replay:{runs / 'oracle.jsonl'}", "--output", tmp_path / "replay.jsonl").stdout
+    assert "100.0%" in out
+    proc = tb("eval", "--agent", "replay:/no/such/file.jsonl", check=False)
+    assert proc.returncode == 2 and "existing run file" in proc.stderr
