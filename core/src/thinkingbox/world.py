@@ -266,7 +266,9 @@ class World:
         params = [_to_db(info, c, v) for c, v in changes.items()] + [getattr(row, info.pk)]
         self.conn.execute(f'UPDATE "{info.name}" SET {sets} WHERE "{info.pk}" = ?', params)
         for column, value in changes.items():
-            setattr(row, column, value)
+            # Rows read from the world are built without SQLAlchemy instance state (see
+            # _make), so write the attribute directly rather than through the ORM.
+            vars(row)[column] = value
         return row
 
     def delete(self, row: Any) -> None:
