@@ -29,3 +29,11 @@ def build(session: nox.Session) -> None:
     """One wheel and sdist per package, into dist/."""
     session.install("uv")
     session.run("uv", "build", "--all-packages", "--out-dir", "dist", external=True)
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Harness benchmarks (CPU per trial, reset, tool call, fake-model runs, memory)."""
+    editable = [arg for plugin in PLUGINS for arg in ("-e", f"plugins/{plugin}")]
+    session.install("-e", "core", *editable)
+    session.run("python", "bench/bench.py", *session.posargs)

@@ -81,7 +81,7 @@ def test_a_record_has_everything_needed_to_audit_the_trial(host, library, tmp_pa
     assert [e["role"] for e in record["trajectory"]] == ["user", "assistant", "tool", "assistant", "tool", "assistant"]
     assert record["trajectory"][-1]["content"].endswith("<DONE>")
     assert {e["kind"] for e in record["effects"]} == {"created", "changed"}
-    assert set(record["timings_ms"]) == {"setup", "episode", "judge", "total"}
+    assert set(record["timings_ms"]) == {"reset", "setup", "episode", "judge", "total"}
 
 
 def test_resume_skips_finished_trials(library):

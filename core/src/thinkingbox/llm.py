@@ -18,6 +18,7 @@ from typing import Any
 
 from .errors import ThinkingboxError
 
+CLIENT_SHARDS = 16  # HTTP clients per endpoint; each trial's task sticks to one
 RETRYABLE_STATUS = {408, 409, 429, 500, 502, 503, 504, 529}
 
 
@@ -77,6 +78,9 @@ def add_usage(total: dict[str, Any], call: dict[str, Any]) -> None:
 _clients: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple, Any]]" = weakref.WeakKeyDictionary()
 
 
+_task_shards: "weakref.WeakKeyDictionary[asyncio.Task, int]" = weakref.WeakKeyDictionary()
+
+
 def _client(config: ModelConfig):
     import openai
 
@@ -84,7 +88,13 @@ def _client(config: ModelConfig):
     if not key and config.api_key_env != "OPENAI_API_KEY":
         raise ThinkingboxError(f"environment variable {config.api_key_env} (the API key for {config.model}) is not set")
     per_loop = _clients.setdefault(asyncio.get_running_loop(), {})
-    cache_key = (config.base_url, config.api_key_env, config.api_version)
+    # Several clients per endpoint: the HTTP connection pool scans all its connections on
+    # every request, which grows quadratic with hundreds of concurrent trials.
+    task = asyncio.current_task()
+    shard = _task_shards.get(task)
+    if shard is None:
+        shard = _task_shards[task] = len(_task_shards) % CLIENT_SHARDS
+    cache_key = (config.base_url, config.api_key_env, config.api_version, shard)
     client = per_loop.get(cache_key)
     if client is None:
         key = key or "none"  # local servers (vLLM, tests) accept any key
@@ -96,18 +106,6 @@ def _client(config: ModelConfig):
                                         api_key=key, max_retries=0)
         per_loop[cache_key] = client
     return client
-
-
-_known: set[str] = set()
-
-
-def _create_parameters(client: Any) -> set[str]:
-    """Keyword arguments the client's create() accepts by name."""
-    if not _known:
-        import inspect
-
-        _known.update(inspect.signature(client.chat.completions.create).parameters)
-    return _known
 
 
 def _retry_after(exc: Exception) -> float | None:
@@ -137,22 +135,23 @@ def _describe(exc: Exception) -> str:
 async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
                    **overrides: Any) -> Completion:
     """One chat completion with retries. Raises ModelCallFailed when it cannot succeed."""
+    from openai.types.chat import ChatCompletion
+
     client = _client(config)
-    request: dict[str, Any] = {}
-    extra_body: dict[str, Any] = {}
-    for key, value in {**config.params, **overrides}.items():
-        (request if key in _create_parameters(client) else extra_body)[key] = value
-    if extra_body:  # server-specific parameters (top_k, ...) travel in the body as they are
-        request["extra_body"] = extra_body
+    # Posted as plain JSON: the SDK's typed create() re-walks every message and tool schema
+    # on each call (milliseconds per call at tens of kilobytes), which would make the
+    # harness, not the model, the bottleneck at high concurrency. Every parameter,
+    # standard or server-specific (top_k, ...), goes into the body as it is.
+    body: dict[str, Any] = {**config.params, **overrides, "model": config.model, "messages": messages}
     if tools:
-        request["tools"] = tools
+        body["tools"] = tools
     attempt, retries = 0, 0
     started = time.perf_counter()
     while True:
         attempt += 1
         try:
-            response = await client.chat.completions.create(
-                model=config.model, messages=messages, timeout=config.timeout, **request)
+            response = await client.post("/chat/completions", body=body, cast_to=ChatCompletion,
+                                         options={"timeout": config.timeout})
             break
         except Exception as exc:
             if not _retryable(exc) or attempt >= config.max_attempts:

@@ -82,6 +82,7 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
     domain, tw, task = job.domain, job.task_world, job.task_world.task
     t_start = time.perf_counter()
     world = domain.new_world(tw)
+    t_reset = time.perf_counter()
     bind_world(world)  # this trial's context only: its MCP sessions see this world
     agent = agent_factory(agent_arg, task, domain, config.settings)
     user = user_factory(user_arg, task, config.settings)
@@ -141,6 +142,7 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
         "initial_hash": tw.initial_hash,
         "trajectory": episode.trajectory,
         "timings_ms": {
+            "reset": round((t_reset - t_start) * 1000, 3),
             "setup": round((t_episode - t_start) * 1000, 3),
             "episode": round((t_judge - t_episode) * 1000, 3),
             "judge": round((t_end - t_judge) * 1000, 3),

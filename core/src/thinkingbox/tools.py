@@ -133,7 +133,9 @@ def build_server(name: str, version: str, specs: list[ToolSpec], instructions: s
 
     # The SDK logs every tool error as a warning; they are ordinary observations here.
     logging.getLogger("mcp").setLevel(logging.ERROR)
-    server = MCPServer(name=name, version=version, instructions=instructions, warn_on_duplicate_tools=False)
+    # log_level: the SDK configures root logging; keep it quiet (httpx request lines, ...)
+    server = MCPServer(name=name, version=version, instructions=instructions, warn_on_duplicate_tools=False,
+                       log_level="WARNING")
     for spec in specs:
         server.add_tool(
             _mcp_callable(spec),

@@ -159,7 +159,7 @@ class Refund(RetailTable, table=True):
     payment_id: str = Field(foreign_key="payments.id")
     order_id: Optional[str] = Field(default=None, foreign_key="orders.id")
     amount: float
-    reason: str
+    reason: str          # create_refund's reasons, or "return" when a returned item is refunded
     created_at: str
 
 
@@ -209,6 +209,7 @@ class InstallationJob(RetailTable, table=True):
     status: str              # scheduled | completed | cancelled
     scheduled_for: str
     originally_scheduled_for: Optional[str] = None
+    rescheduled_by: Optional[str] = None              # company | customer: who moved it last
     completed_at: Optional[str] = None
     service_cost: float
     workmanship_warranty_end: Optional[str] = None

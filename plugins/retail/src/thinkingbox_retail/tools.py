@@ -415,7 +415,8 @@ def reschedule_installation(world: World, job_id: str, new_time: str) -> dict:
         raise ToolError("the new time must be at least 24 hours from now")
     if not 8 <= when.hour < 18:
         raise ToolError("installations start between 08:00 and 18:00")
-    world.update(job, scheduled_for=iso(when), originally_scheduled_for=job.originally_scheduled_for or job.scheduled_for)
+    world.update(job, scheduled_for=iso(when), originally_scheduled_for=job.originally_scheduled_for or job.scheduled_for,
+                 rescheduled_by="customer")
     return {"job": job.model_dump()}
 
 

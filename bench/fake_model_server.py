@@ -1,0 +1,71 @@
+"""A fake OpenAI-compatible model for benchmarks, run as its own process so that it does
+not compete with the harness for the interpreter lock.
+
+It plays each task's reference solution: the task is found by the conversation's first user
+message, the step by the number of assistant messages so far. Every reply waits a fixed
+latency first (default 1 s), like a real model would.
+    python bench/fake_model_server.py PORT LATENCY_SECONDS
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+
+from thinkingbox.plugins import PluginHost, installed_domains
+
+
+def load_solutions() -> dict[str, tuple[list, str]]:
+    host = PluginHost()
+    solutions = {}
+    for domain in host.load_domains(sorted(installed_domains())):
+        for task in domain.tasks.values():
+            solutions[task.request] = ([s.model_dump() for s in task.solution], task.final_message)
+    return solutions
+
+
+def reply(body: dict, solutions: dict) -> dict:
+    messages = body["messages"]
+    request = next(m["content"] for m in messages if m["role"] == "user")
+    steps, final = solutions[request]
+    step = sum(1 for m in messages if m["role"] == "assistant")
+    message: dict = {"role": "assistant", "content": None}
+    if step < len(steps):
+        message["tool_calls"] = [{"id": f"call_{step}", "type": "function", "function": {
+            "name": steps[step]["tool"], "arguments": json.dumps(steps[step]["args"])}}]
+    else:
+        message["content"] = final + " <DONE>"
+    prompt_tokens = len(json.dumps(messages)) // 4
+    return {"id": "bench", "object": "chat.completion", "created": 0, "model": body["model"],
+            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": 30, "total_tokens": prompt_tokens + 30}}
+
+
+async def main(port: int, latency: float) -> None:
+    solutions = load_solutions()
+
+    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = 0
+                for line in head.decode("latin-1").split("\r\n"):
+                    if line.lower().startswith("content-length:"):
+                        length = int(line.split(":", 1)[1])
+                body = json.loads(await reader.readexactly(length))
+                await asyncio.sleep(latency)
+                data = json.dumps(reply(body, solutions)).encode()
+                writer.write(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n"
+                             b"content-length: " + str(len(data)).encode() + b"\r\n\r\n" + data)
+                await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError):
+            writer.close()
+
+    server = await asyncio.start_server(handle, "127.0.0.1", port, backlog=1024)
+    print("ready", flush=True)
+    async with server:
+        await server.serve_forever()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(int(sys.argv[1]), float(sys.argv[2])))
