@@ -135,24 +135,33 @@ def _describe(exc: Exception) -> str:
 async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
                    **overrides: Any) -> Completion:
     """One chat completion with retries. Raises ModelCallFailed when it cannot succeed."""
-    from openai.types.chat import ChatCompletion
+    import httpx2
+    import orjson
 
     client = _client(config)
-    # Posted as plain JSON: the SDK's typed create() re-walks every message and tool schema
-    # on each call (milliseconds per call at tens of kilobytes), which would make the
-    # harness, not the model, the bottleneck at high concurrency. Every parameter,
-    # standard or server-specific (top_k, ...), goes into the body as it is.
+    # Sent as orjson-encoded bytes and read back as plain JSON: the SDK's typed create()
+    # re-walks every message and tool schema on each call (milliseconds at tens of
+    # kilobytes), which would make the harness, not the model, the bottleneck at high
+    # concurrency. Every parameter, standard or server-specific (top_k, ...), goes into the
+    # body as it is. Azure routes by deployment from the parsed body, so it keeps `body=`.
     body: dict[str, Any] = {**config.params, **overrides, "model": config.model, "messages": messages}
     if tools:
         body["tools"] = tools
+    if config.api_version:
+        payload: dict[str, Any] = {"body": body}
+    else:
+        payload = {"content": orjson.dumps(body)}
+    options: dict[str, Any] = {"timeout": config.timeout, "headers": {"Content-Type": "application/json"}}
     attempt, retries = 0, 0
     started = time.perf_counter()
     while True:
         attempt += 1
         try:
-            response = await client.post("/chat/completions", body=body, cast_to=ChatCompletion,
-                                         options={"timeout": config.timeout})
+            raw = await client.post("/chat/completions", cast_to=httpx2.Response, options=options, **payload)
+            response = orjson.loads(raw.content)
             break
+        except orjson.JSONDecodeError:
+            raise ModelCallFailed(f"{config.model}: the response is not JSON") from None
         except Exception as exc:
             if not _retryable(exc) or attempt >= config.max_attempts:
                 raise ModelCallFailed(f"{config.model}: {_describe(exc)} after {attempt} attempt(s)") from None
@@ -161,29 +170,30 @@ async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: l
                 wait = random.uniform(0, min(config.backoff_max, config.backoff_base * 2 ** (attempt - 1)))
             retries += 1
             await asyncio.sleep(min(wait, config.backoff_max))
-    if not response.choices:
-        raise ModelCallFailed(f"{config.model}: the response has no choices")
-    choice = response.choices[0]
-    message = choice.message
-    extra = message.model_extra or {}
-    reasoning = extra.get("reasoning_content") or extra.get("reasoning")
-    calls = [{"id": c.id, "name": c.function.name, "arguments": c.function.arguments or ""}
-             for c in (message.tool_calls or []) if getattr(c, "function", None) is not None]
-    usage = _usage(response.usage)
+    choices = response.get("choices") or []
+    if not choices or not isinstance(choices[0].get("message"), dict):
+        raise ModelCallFailed(f"{config.model}: the response has no message")
+    choice = choices[0]
+    message = choice["message"]
+    reasoning = message.get("reasoning_content") or message.get("reasoning")
+    calls = [{"id": c.get("id") or "", "name": c["function"].get("name") or "",
+              "arguments": c["function"].get("arguments") or ""}
+             for c in (message.get("tool_calls") or []) if isinstance(c.get("function"), dict)]
+    usage = _usage(response.get("usage"))
     usage["latency_ms"] = round((time.perf_counter() - started) * 1000, 3)
     usage["retries"] = retries
-    return Completion(message.content or "", calls, reasoning if isinstance(reasoning, str) else None,
-                      usage, attempt, choice.finish_reason)
+    content = message.get("content")
+    return Completion(content if isinstance(content, str) else "", calls,
+                      reasoning if isinstance(reasoning, str) else None, usage, attempt, choice.get("finish_reason"))
 
 
-def _usage(usage: Any) -> dict[str, Any]:
-    if usage is None:
-        return {"input": 0, "cached": 0, "output": 0, "reasoning": 0}
-    prompt_details = getattr(usage, "prompt_tokens_details", None)
-    completion_details = getattr(usage, "completion_tokens_details", None)
+def _usage(usage: dict[str, Any] | None) -> dict[str, Any]:
+    usage = usage or {}
+    prompt_details = usage.get("prompt_tokens_details") or {}
+    completion_details = usage.get("completion_tokens_details") or {}
     return {
-        "input": usage.prompt_tokens or 0,
-        "cached": (getattr(prompt_details, "cached_tokens", None) or 0) if prompt_details else 0,
-        "output": usage.completion_tokens or 0,
-        "reasoning": (getattr(completion_details, "reasoning_tokens", None) or 0) if completion_details else 0,
+        "input": usage.get("prompt_tokens") or 0,
+        "cached": prompt_details.get("cached_tokens") or 0,
+        "output": usage.get("completion_tokens") or 0,
+        "reasoning": completion_details.get("reasoning_tokens") or 0,
     }
