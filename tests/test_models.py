@@ -243,3 +243,31 @@ def test_a_missing_key_variable_is_a_clear_error(tmp_path, capsys, monkeypatch):
     code = main(["eval", "--domains", "retail", "--tasks", "ret-fee-001", "--agent", "openai:m",
                  "--agent-api-key-env", "NOPE_KEY", "--output", str(tmp_path / "x.jsonl")])
     assert code == 2 and "NOPE_KEY" in capsys.readouterr().err
+
+
+def test_rules_judge_answers_rubric_questions_offline(host, library, tmp_path):
+    from thinkingbox.rubric import RULES_JUDGE
+
+    config = EvalConfig(agent="oracle", settings=RunSettings(judge=RULES_JUDGE))
+    jobs = run(prepare_jobs([library], {"lend-one-rubric"}, 1, set()))
+    writer = RecordWriter(tmp_path / "r.jsonl")
+    (record,) = run(run_jobs(host, jobs, config, writer))
+    assert record["verdict"] is True
+    (answer,) = next(c for c in record["checks"] if c["name"] == "rubric")["data"]
+    assert answer == {"question": "Does the message tell the member when the book is due back?", "parsed": True,
+                      "raw": "rules", "answer": "yes"}
+    (noop,) = run(run_jobs(host, jobs, EvalConfig(agent="noop", settings=RunSettings(judge=RULES_JUDGE)), writer))
+    writer.close()
+    rubric = next(c for c in noop["checks"] if c["name"] == "rubric")
+    assert rubric["passed"] is False and rubric["data"][0]["answer"] == "no"
+    assert record["config"]["models"]["judge"] == "rules"
+
+
+def test_rule_matching():
+    from thinkingbox.rubric import rule_answer
+    from thinkingbox.tasks import RubricRule
+
+    rule = RubricRule(all=[r"TXN-\d{8}", "3 to 5 business days"], none=["premium", "commission"])
+    assert rule_answer(rule, "Refund TXN-10000001 takes 3 to 5 business days.")
+    assert not rule_answer(rule, "Refund TXN-10000001 is processed soon.")
+    assert not rule_answer(rule, "Refund TXN-10000001: 3 to 5 business days, as this premium hotel requires.")

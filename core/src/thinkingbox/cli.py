@@ -58,8 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "(default: $TB_AGENT or oracle)")
     ev.add_argument("--user", help="simulated user: scripted (deterministic) or llm:MODEL "
                     "(default: $TB_USER or scripted)")
-    ev.add_argument("--judge", help="model answering rubric questions; required when a selected task has "
-                    "rubric questions (default: $TB_JUDGE)")
+    ev.add_argument("--judge", help="model answering rubric questions, or `rules` to answer them offline "
+                    "from each question's rule; required when a selected task has rubric questions "
+                    "(default: $TB_JUDGE)")
     ev.add_argument("--trials", type=_positive, help="trials per task (default: 1)")
     ev.add_argument("--concurrency", type=_positive, help="trials run at once (default: 16)")
     ev.add_argument("--output", type=Path, help="JSONL file of trial records "
@@ -383,7 +384,9 @@ def eval_config(args: argparse.Namespace):
                  ("base_url", "api_key_env", "api_version", "timeout", "max_attempts")}
         flags["params"] = dict(parse_param(p, f"--{role}-param") for p in getattr(args, f"{role}_param"))
         model = spec if role == "judge" else (spec.partition(":")[2] if spec else "")
-        if model and not (role == "agent" and spec.startswith("replay:")):  # replay's argument is a file
+        if role == "judge" and model == "rules":
+            settings.judge = "rules"  # answer rubric questions from the tasks' offline rules
+        elif model and not (role == "agent" and spec.startswith("replay:")):  # replay's argument is a file
             setattr(settings, role, model_config(role, model, file, flags))
     if agent == "openai" or agent.startswith("openai:") and not settings.agent:
         raise ThinkingboxError("--agent openai needs a model: --agent openai:MODEL")

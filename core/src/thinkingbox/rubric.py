@@ -23,14 +23,34 @@ def parse_answer(text: str) -> str | None:
     return word if word in ("yes", "no") else None
 
 
+RULES_JUDGE = "rules"  # --judge rules: answer from each question's rule, no model
+
+
+def rule_answer(rule, message: str) -> bool:
+    return (all(re.search(p, message, re.IGNORECASE) for p in rule.all)
+            and not any(re.search(p, message, re.IGNORECASE) for p in rule.none))
+
+
 async def rubric_check(outcome: TrialOutcome) -> CheckResult:
-    questions = outcome.task.rubric
+    items = outcome.task.rubric_items
     judge = getattr(outcome, "judge", None)
     if judge is None:
         return CheckResult("rubric", False, "no judge model configured for a task with rubric questions")
+    if judge == RULES_JUDGE:
+        answers = []
+        for item in items:
+            if item.rule is None:
+                answers.append({"question": item.question, "answer": "no", "raw": "no offline rule for this question",
+                                "parsed": False})
+            else:
+                answers.append({"question": item.question, "parsed": True, "raw": "rules",
+                                "answer": "yes" if rule_answer(item.rule, outcome.final_message) else "no"})
+        failed = [a["question"] for a in answers if a["answer"] != "yes"]
+        detail = "all rubric questions answered yes (rules)" if not failed else f"answered no: {'; '.join(failed)}"
+        return CheckResult("rubric", not failed, detail, answers)
     message = sanitize(outcome.final_message)
     answers = []
-    for question in questions:
+    for question in [item.question for item in items]:
         prompt = f"FINAL MESSAGE:\n<<<\n{message.replace('>>>', '> > >')}\n>>>\nQUESTION: {question}\nAnswer yes or no."
         completion = await llm.complete(judge, [{"role": "system", "content": JUDGE_SYSTEM_PROMPT},
                                                 {"role": "user", "content": prompt}], temperature=0.0)

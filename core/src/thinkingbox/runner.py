@@ -170,7 +170,7 @@ def check_ready(host: PluginHost, tasks: list[Any], config: EvalConfig) -> None:
     resolve_factory(host.user_factories(), config.user, "user")
     for role in ("agent", "user", "judge"):
         model = getattr(config.settings, role)
-        if model is not None:
+        if model is not None and not isinstance(model, str):
             model.check(role)
     rubric_tasks = sorted({t.id for t in tasks if t.rubric})
     if rubric_tasks and config.settings.judge is None:

@@ -42,11 +42,14 @@ class RunSettings:
 
     agent: ModelConfig | None = None
     user: ModelConfig | None = None
-    judge: ModelConfig | None = None
+    judge: ModelConfig | str | None = None   # "rules": the offline rubric rules, no model
     extra: dict[str, Any] = field(default_factory=dict)
 
     def public(self) -> dict[str, Any]:
-        return {role: (getattr(self, role).public() if getattr(self, role) else None) for role in ROLES}
+        def public(value: Any) -> Any:
+            return value.public() if isinstance(value, ModelConfig) else value
+
+        return {role: public(getattr(self, role)) for role in ROLES}
 
 
 def read_config_file(path: str | Path | None) -> dict[str, Any]:

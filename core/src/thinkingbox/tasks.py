@@ -13,7 +13,9 @@ A task (the paper's x = (b0, g, T, U, C)):
     solution       the reference solution: [{"tool": name, "args": {...}}, ...]
     final_message  the reference final message to the user
     free_text_fields  {table: [field, ...]} not compared, beyond those the models declare
-    rubric         yes/no questions about the final message (all must be "yes")
+    rubric         yes/no questions about the final message (all must be "yes"): strings, or
+                   {"question": ..., "rule": {"all": [regex], "none": [regex]}} where the rule
+                   answers the question offline (`--judge rules`)
     notes          the author's derivation of the golden values from policy and data
 """
 from __future__ import annotations
@@ -25,6 +27,21 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .errors import TaskError
+
+
+class RubricRule(BaseModel):
+    """An offline stand-in for the judge model (`--judge rules`): regular expressions,
+    matched case-insensitively against the final message."""
+
+    model_config = ConfigDict(extra="forbid")
+    all: list[str] = Field(default_factory=list)    # each must match
+    none: list[str] = Field(default_factory=list)   # none may match
+
+
+class RubricItem(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    question: str = Field(min_length=1)
+    rule: RubricRule | None = None
 
 
 class ToolCall(BaseModel):
@@ -46,7 +63,7 @@ class Task(BaseModel):
     solution: list[ToolCall]
     final_message: str = Field(min_length=1)
     free_text_fields: dict[str, list[str]] = Field(default_factory=dict)
-    rubric: list[str] = Field(default_factory=list)
+    rubric: list[str | RubricItem] = Field(default_factory=list)
     notes: str = ""
     source_file: str = Field(default="", exclude=True)
 
@@ -56,6 +73,10 @@ class Task(BaseModel):
         if not value.strip():
             raise ValueError("must not be blank")
         return value
+
+    @property
+    def rubric_items(self) -> list[RubricItem]:
+        return [RubricItem(question=r) if isinstance(r, str) else r for r in self.rubric]
 
     def ignored_fields(self, schema) -> dict[str, set[str]]:
         """Fields the judge does not compare: declared free text plus this task's own."""

@@ -1,0 +1,1 @@
+"""Thinkingbox booking domain: Harborlight Stays."""

@@ -1,0 +1,158 @@
+"""Harborlight Stays' systems as sqlmodel tables (this domain's own registry)."""
+from __future__ import annotations
+
+from typing import Optional
+
+from sqlalchemy import JSON
+from sqlalchemy.orm import registry
+from sqlmodel import Field, SQLModel
+
+from thinkingbox import FreeText
+from thinkingbox.kit.ticketing import CommentFields, HelpdeskUserFields, OrganizationFields, TicketFields
+
+ROOM_TYPES = ["standard_room", "superior_room", "deluxe_room", "family_room", "accessible_room", "junior_suite", "suite"]
+BOARD_TYPES = ["room_only", "breakfast", "half_board", "full_board", "all_inclusive"]
+
+
+class BookingTable(SQLModel, registry=registry()):
+    """Base of every booking-domain table."""
+
+
+class Hotel(BookingTable, table=True):
+    __tablename__ = "hotels"
+    id: str = Field(primary_key=True)                  # HTL-...
+    name: str
+    city: str
+    partner_tier: str                                  # premium | standard | budget (confidential)
+    commission_rate: float = 0.15                      # confidential
+    pets_allowed: bool = False
+    accessible_rooms: bool = False
+    parking: bool = False
+    contact_email: str = ""
+
+
+class RoomRate(BookingTable, table=True):
+    """Nightly price and rooms left for a room and board type over a range of nights
+    (start_date inclusive, end_date exclusive)."""
+    __tablename__ = "room_rates"
+    id: str = Field(primary_key=True)                  # RATE-...
+    hotel_id: str = Field(foreign_key="hotels.id")
+    room_type: str
+    board_type: str
+    start_date: str
+    end_date: str
+    nightly_price: float
+    rooms_left: int = 5
+
+
+class Customer(BookingTable, table=True):
+    __tablename__ = "customers"
+    id: str = Field(primary_key=True)                  # CUS-...
+    name: str
+    email: str
+    phone: str = ""
+    vip_tier: str = "standard"                         # standard | vip | platinum
+    complaint_count: int = 0
+    helpdesk_user_id: Optional[str] = None
+    preferences: str = FreeText("")
+
+
+class CorporateAccount(BookingTable, table=True):
+    __tablename__ = "corporate_accounts"
+    id: str = Field(primary_key=True)                  # CORP-...
+    name: str
+    tier: str                                          # enterprise | mid_market | small_business
+    status: str                                        # active | expired | pending
+    contract_end: str
+    billing_email: str = ""
+
+
+class GroupBooking(BookingTable, table=True):
+    __tablename__ = "group_bookings"
+    id: str = Field(primary_key=True)                  # GRP-...
+    name: str
+    coordinator_id: str = Field(foreign_key="customers.id")
+    hotel_id: str = Field(foreign_key="hotels.id")
+    references: list[str] = Field(default_factory=list, sa_type=JSON)  # member bookings, first = billing
+    check_in: str
+    check_out: str
+
+
+class Booking(BookingTable, table=True):
+    __tablename__ = "bookings"
+    reference: str = Field(primary_key=True)           # HB-######
+    customer_id: str = Field(foreign_key="customers.id")
+    hotel_id: str = Field(foreign_key="hotels.id")
+    check_in: str                                      # arrival, e.g. 2025-10-08T15:00:00Z
+    check_out: str                                     # departure, e.g. 2025-10-10T11:00:00Z
+    room_type: str
+    board_type: str
+    adults: int = 2
+    children: int = 0
+    status: str = "confirmed"                          # confirmed | cancelled | checked_in | checked_out
+    value: float                                       # sum of the nightly prices
+    corporate_account_id: Optional[str] = Field(default=None, foreign_key="corporate_accounts.id")
+    group_id: Optional[str] = Field(default=None, foreign_key="group_bookings.id")
+    modification_count: int = 0
+    modification_history: list[dict] = Field(default_factory=list, sa_type=JSON)
+    created_by_system_error: bool = False              # a booking our system created by mistake
+    created_at: str = ""
+
+
+class SpecialRequest(BookingTable, table=True):
+    __tablename__ = "special_requests"
+    id: str = Field(primary_key=True)                  # SRQ-...
+    booking_reference: str = Field(foreign_key="bookings.reference")
+    kind: str            # early_check_in | late_check_out | quiet_room | high_floor | accessibility | crib | pet | connecting_rooms | dietary | other
+    detail: str = FreeText("")
+    fee: float = 0.0
+    status: str = "requested"
+    created_at: str = ""
+
+
+class Transaction(BookingTable, table=True):
+    __tablename__ = "transactions"
+    id: str = Field(primary_key=True)                  # TXN-########
+    booking_reference: str = Field(foreign_key="bookings.reference")
+    kind: str                                          # charge | refund | dispute
+    amount: float
+    category: str        # booking | modification | cancellation | complaint | overcharge | extra_service | group_change | duplicate_charge | other
+    note: str = FreeText("")
+    status: str = "completed"                          # completed | pending | open
+    created_at: str
+
+
+class Escalation(BookingTable, table=True):
+    __tablename__ = "hotel_escalations"
+    id: str = Field(primary_key=True)                  # ESC-...
+    hotel_id: str = Field(foreign_key="hotels.id")
+    booking_reference: Optional[str] = Field(default=None, foreign_key="bookings.reference")
+    reason: str          # late_change | large_group | hotel_approval | complaint | verification | discrepancy
+    details: str = FreeText("")
+    status: str = "open"
+    created_at: str
+
+
+class Ticket(TicketFields, BookingTable, table=True):
+    __tablename__ = "tickets"
+    booking_reference: Optional[str] = Field(default=None, foreign_key="bookings.reference")
+    request_type: Optional[str] = None
+    resolution_action: Optional[str] = None
+    refund_amount: Optional[float] = None
+    escalation_reason: Optional[str] = None
+
+
+class HelpdeskUser(HelpdeskUserFields, BookingTable, table=True):
+    __tablename__ = "users"
+
+
+class Organization(OrganizationFields, BookingTable, table=True):
+    __tablename__ = "organizations"
+
+
+class Comment(CommentFields, BookingTable, table=True):
+    __tablename__ = "comments"
+
+
+ALL_TABLES = [Hotel, RoomRate, Customer, CorporateAccount, GroupBooking, Booking, SpecialRequest, Transaction,
+              Escalation, Organization, HelpdeskUser, Ticket, Comment]
