@@ -68,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--resume", action="store_true", help="append to --output, skipping trials already in it")
     ev.add_argument("--max-user-turns", type=_positive, help="simulated-user follow-ups (default: 10)")
     ev.add_argument("--max-tool-calls", type=_positive, help="agent-action cap per trial (default: 50)")
+    ev.add_argument("--tool-transport", choices=["memory", "stdio", "http"], default="memory",
+                    help="how trials reach their tools: in-memory MCP sessions (default), a `tb serve` process "
+                    "per trial over stdio, or an HTTP MCP server on 127.0.0.1; verdicts are the same")
     for role in ROLES:
         group = ev.add_argument_group(f"{role} model connection (used by {ROLE_USERS[role]})")
         group.add_argument(f"--{role}-base-url", help=f"endpoint, e.g. http://127.0.0.1:8000/v1 "
@@ -138,6 +141,22 @@ def build_parser() -> argparse.ArgumentParser:
     rj.add_argument("run", type=Path, metavar="RUN")
     rj.add_argument("--output", type=Path, help="where to write (default: RUN with .rejudged.jsonl)")
 
+    sv = sub.add_parser("serve", help="serve one task world over MCP (stdio or HTTP) for any MCP client",
+                        formatter_class=argparse.RawDescriptionHelpFormatter,
+                        description="Serve the tools of one task world with the official MCP SDK. stdio: one world "
+                        "for the connection. http (streamable): every MCP session gets its own fresh world; control "
+                        "endpoints for evaluators under /control (see the README).")
+    sv.add_argument("--domain", required=True)
+    sv.add_argument("--task", required=True)
+    sv.add_argument("--transport", choices=["stdio", "http"], default="stdio")
+    sv.add_argument("--host", default="127.0.0.1", help="HTTP address to bind (default: 127.0.0.1)")
+    sv.add_argument("--port", type=_positive, default=8765, help="HTTP port (default: 8765)")
+    sv.add_argument("--idle-timeout", type=float, default=600.0, metavar="SECONDS",
+                    help="drop HTTP sessions and their worlds idle this long (default: 600)")
+    sv.add_argument("--max-sessions", type=_positive, default=1000, help="open HTTP sessions at most (default: 1000)")
+    sv.add_argument("--judge", help="`rules` or a model, to judge rubric questions in /control/.../verdict")
+    sv.add_argument("--report", type=Path, help="stdio: write the final world (SQLite bytes) here on exit")
+
     ts = sub.add_parser("tasks", help="list the tasks of a domain")
     ts.add_argument("--domain", required=True, help="domain name (see `tb domains`)")
     return parser
@@ -152,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return {"eval": cmd_eval, "domains": cmd_domains, "tasks": cmd_tasks,
                 "validate": cmd_validate, "play": cmd_play, "report": cmd_report, "show": cmd_show,
-                "compare": cmd_compare, "rejudge": cmd_rejudge}[args.command](args)
+                "compare": cmd_compare, "rejudge": cmd_rejudge, "serve": cmd_serve}[args.command](args)
     except ThinkingboxError as exc:
         print(f"tb: error: {exc}", file=sys.stderr)
         return 2
@@ -222,6 +241,48 @@ def cmd_play(args: argparse.Namespace) -> int:
         writer.write(record)
         writer.close()
     return 0 if record["verdict"] else 1
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from .plugins import PluginHost
+    from .tools import bind_world
+
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    (domain,) = PluginHost().load_domains([args.domain])
+    task = domain.task(args.task)
+    tw = asyncio.run(domain.prepare(task))
+    judge = None
+    if args.judge:
+        from .settings import model_config
+
+        judge = "rules" if args.judge == "rules" else model_config("judge", args.judge, {}, {"params": {}})
+    if args.transport == "stdio":
+        async def stdio() -> None:
+            world = domain.new_world(tw)
+            bind_world(world)  # one world for the whole connection
+            try:
+                await domain.server.run_stdio_async()
+            finally:
+                if args.report:
+                    args.report.write_bytes(world.to_bytes())
+                world.close()
+
+        asyncio.run(stdio())
+        return 0
+    import uvicorn
+
+    from .serve import SessionWorlds, http_app
+
+    worlds = SessionWorlds(domain, tw, idle_timeout=args.idle_timeout, max_worlds=args.max_sessions)
+    app = http_app(domain, worlds, judge, host=args.host, max_sessions=args.max_sessions,
+                   idle_timeout=args.idle_timeout)
+    print(f"tb: serving {domain.name}/{task.id} at http://{args.host}:{args.port}/mcp "
+          f"(control: http://{args.host}:{args.port}/control/...)", file=sys.stderr)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
 
 
 def _prices(items: list[str]) -> dict[str, tuple[float, float, float]] | None:
@@ -397,7 +458,7 @@ def eval_config(args: argparse.Namespace):
     config = EvalConfig(agent=agent, user=user, trials=int(pick("trials", None, 1)),
                         concurrency=int(pick("concurrency", None, 16)),
                         limits=Limits(int(pick("max_user_turns", None, 10)), int(pick("max_tool_calls", None, 50))),
-                        settings=settings)
+                        settings=settings, tool_transport=args.tool_transport)
     domains = pick("domains")
     tasks = pick("tasks")
     output = pick("output")

@@ -13,7 +13,7 @@ from . import hookspecs
 from .errors import TaskError, ThinkingboxError, ToolError
 from .judge import Check, Difference
 from .tasks import Task, load_tasks
-from .tools import ToolSpec, bind_world, build_server, tool_spec
+from .tools import ToolSpec, WorldBinding, bind_world, build_server, tool_spec
 from .world import Schema, Snapshot, World, state_hash
 
 DOMAIN_GROUP = "thinkingbox.domains"
@@ -109,6 +109,7 @@ class Domain:
         self.host = host
         self._task_worlds: dict[str, TaskWorld] = {}
         self._tool_schemas: list[dict[str, Any]] | None = None
+        self.binding = WorldBinding()
 
     def _call(self, hook: str, **kwargs: Any) -> Any:
         return self.host.domain_hook(self.name, hook)(**kwargs)
@@ -149,7 +150,8 @@ class Domain:
 
     @cached_property
     def server(self):
-        return build_server(f"thinkingbox-{self.name}", self.version, list(self.tools.values()))
+        return build_server(f"thinkingbox-{self.name}", self.version, list(self.tools.values()), self.binding,
+                            instructions=f"Tools of the {self.info.title} task world.")
 
     async def list_tool_schemas(self) -> list[dict[str, Any]]:
         """Tool names, descriptions and JSON schemas exactly as MCP clients see them."""

@@ -30,10 +30,11 @@ class EvalConfig:
     concurrency: int = 16
     limits: Limits = field(default_factory=Limits)
     settings: RunSettings = field(default_factory=RunSettings)
+    tool_transport: str = "memory"   # memory | stdio | http: how trials reach their tools
 
     def public(self) -> dict[str, Any]:
         """What a record keeps about the run's configuration (no secrets)."""
-        return {"agent": self.agent, "user": self.user, "trials": self.trials,
+        return {"agent": self.agent, "user": self.user, "trials": self.trials, "tool_transport": self.tool_transport,
                 "max_user_turns": self.limits.max_user_turns, "max_tool_calls": self.limits.max_tool_calls,
                 "models": self.settings.public(),
                 "prompt_versions": {"agent": AGENT_PROMPT_VERSION, "user": USER_PROMPT_VERSION,
@@ -75,19 +76,42 @@ def _usage_totals(trajectory: list[dict[str, Any]], user: Any, outcome_usage: di
             "judge": outcome_usage.get("judge") or llm.empty_usage()}
 
 
+def _stdio_client(domain: Domain, task_id: str, report: str):
+    import sys
+
+    from mcp import Client, StdioServerParameters
+
+    args = ["-m", "thinkingbox.cli", "serve", "--domain", domain.name, "--task", task_id, "--transport", "stdio",
+            "--report", report]
+    return Client(StdioServerParameters(command=sys.executable, args=args))
+
+
 async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: Any, user_arg: str,
-                    config: EvalConfig) -> dict[str, Any]:
+                    config: EvalConfig, http_server: Any = None) -> dict[str, Any]:
+    import tempfile
+    from pathlib import Path
+
     from mcp import Client
+
+    from .world import World
 
     domain, tw, task = job.domain, job.task_world, job.task_world.task
     t_start = time.perf_counter()
     world = domain.new_world(tw)
     t_reset = time.perf_counter()
-    bind_world(world)  # this trial's context only: its MCP sessions see this world
+    token = report = None
+    if config.tool_transport == "http":
+        client, token = http_server.client(world)
+    elif config.tool_transport == "stdio":
+        report = Path(tempfile.mkstemp(prefix="tb-stdio-", suffix=".db")[1])
+        client = _stdio_client(domain, task.id, str(report))
+    else:
+        bind_world(world)  # this trial's context only: its MCP sessions see this world
+        client = Client(domain.server)
     agent = agent_factory(agent_arg, task, domain, config.settings)
     user = user_factory(user_arg, task, config.settings)
     try:
-        async with Client(domain.server) as client:
+        async with client:
             # The agent gets the tools as this session lists them (the client also needs the
             # listing to check results, so it costs nothing extra).
             listed = await client.list_tools()
@@ -103,9 +127,16 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
             writes = frozenset(name for name, spec in domain.tools.items() if not spec.read_only)
             episode = await run_episode(agent, user, task.request, call_tool, config.limits, writes)
             t_judge = time.perf_counter()
+        if report is not None:  # the served world lived in the stdio server; it wrote it on exit
+            world.close()
+            world = World.from_bytes(domain.schema, report.read_bytes(), domain.info.now)
         final = world.snapshot()
     finally:
         world.close()
+        if token is not None:
+            http_server.release(token)
+        if report is not None:
+            report.unlink(missing_ok=True)
     effects = domain.side_effects(tw.initial, final)
     outcome = TrialOutcome(domain, task, domain.schema, tw.initial, final, tw.golden,
                            episode.trajectory, episode.final_message, episode.finish_reason, effects,
@@ -184,6 +215,13 @@ async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer
     check_ready(host, [j.task_world.task for j in jobs], config)
     agent_factory, agent_arg = resolve_factory(host.agent_factories(), config.agent, "agent")
     user_factory, user_arg = resolve_factory(host.user_factories(), config.user, "user")
+    servers: dict[str, Any] = {}
+    if config.tool_transport == "http":
+        from .serve import InProcessHTTP
+
+        for domain in {j.domain.name: j.domain for j in jobs}.values():
+            servers[domain.name] = InProcessHTTP(domain)
+            await servers[domain.name].start()
     queue: asyncio.Queue[Job] = asyncio.Queue()
     for job in jobs:
         queue.put_nowait(job)
@@ -196,7 +234,8 @@ async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer
             except asyncio.QueueEmpty:
                 return
             try:
-                record = await run_trial(job, agent_factory, agent_arg, user_factory, user_arg, config)
+                record = await run_trial(job, agent_factory, agent_arg, user_factory, user_arg, config,
+                                         servers.get(job.domain.name))
             except Exception as exc:  # harness failure in one trial: record it, keep going
                 record = {"domain": job.domain.name, "domain_version": job.domain.version,
                           "core_version": __version__, "task": job.task_world.task.id,
@@ -215,4 +254,6 @@ async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer
     finally:
         for w in workers:
             w.cancel()
+        for server in servers.values():
+            await server.stop()
     return records

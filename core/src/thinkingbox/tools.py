@@ -100,8 +100,25 @@ def invoke(spec: ToolSpec, world: World, arguments: dict[str, Any]) -> str:
         raise ToolError(f"internal error in {spec.name} ({type(exc).__name__}); the call changed nothing") from exc
 
 
-def _mcp_callable(spec: ToolSpec) -> Callable[..., Any]:
-    """An async function with the tool's signature minus `world`, for the MCP SDK."""
+class WorldBinding:
+    """How a domain's MCP server finds the world of a request. In-process sessions use
+    the context variable set by `bind_world`; served sessions (`tb serve`, HTTP tool
+    transport) install a resolver that maps the request's MCP session to its world."""
+
+    def __init__(self) -> None:
+        self.resolve: Callable[[Any], World | None] | None = None
+
+    def world_for(self, ctx: Any) -> World | None:
+        world = _current_world.get(None)
+        if world is None and self.resolve is not None:
+            world = self.resolve(ctx)
+        return world
+
+
+def _mcp_callable(spec: ToolSpec, binding: WorldBinding) -> Callable[..., Any]:
+    """An async function with the tool's signature minus `world` (plus the SDK's request
+    context, which the SDK fills in and leaves out of the schema)."""
+    from mcp.server.mcpserver import Context
     from mcp.server.mcpserver.exceptions import ToolError as MCPToolError
 
     # Resolve string annotations (from __future__ import annotations) in the tool's own
@@ -110,8 +127,8 @@ def _mcp_callable(spec: ToolSpec) -> Callable[..., Any]:
     sig = inspect.signature(spec.fn)
     params = [p.replace(annotation=hints.get(p.name, p.annotation)) for p in list(sig.parameters.values())[1:]]
 
-    async def call(**arguments: Any) -> str:
-        world = _current_world.get(None)
+    async def call(tb_context: Context, **arguments: Any) -> str:
+        world = binding.world_for(tb_context)
         if world is None:
             raise MCPToolError("no world is bound to this session")
         try:
@@ -119,15 +136,17 @@ def _mcp_callable(spec: ToolSpec) -> Callable[..., Any]:
         except ToolError as exc:
             raise MCPToolError(str(exc)) from None
 
-    call.__signature__ = sig.replace(parameters=params, return_annotation=str)  # type: ignore[attr-defined]
-    call.__annotations__ = {**{p.name: p.annotation for p in params}, "return": str}
+    context = inspect.Parameter("tb_context", inspect.Parameter.KEYWORD_ONLY, annotation=Context)
+    call.__signature__ = sig.replace(parameters=[*params, context], return_annotation=str)  # type: ignore[attr-defined]
+    call.__annotations__ = {**{p.name: p.annotation for p in params}, "tb_context": Context, "return": str}
     call.__name__ = spec.name
     call.__doc__ = spec.description
     return call
 
 
-def build_server(name: str, version: str, specs: list[ToolSpec], instructions: str | None = None):
-    """One MCP server for a domain; worlds are bound per session with `bind_world`."""
+def build_server(name: str, version: str, specs: list[ToolSpec], binding: WorldBinding,
+                 instructions: str | None = None):
+    """One MCP server for a domain; worlds are bound per session (see WorldBinding)."""
     from mcp.server import MCPServer
     from mcp.types import ToolAnnotations
 
@@ -138,7 +157,7 @@ def build_server(name: str, version: str, specs: list[ToolSpec], instructions: s
                        log_level="WARNING")
     for spec in specs:
         server.add_tool(
-            _mcp_callable(spec),
+            _mcp_callable(spec, binding),
             name=spec.name,
             description=spec.description,
             annotations=ToolAnnotations(

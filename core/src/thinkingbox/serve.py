@@ -1,0 +1,264 @@
+"""Task worlds as real MCP servers (`tb serve`), and the stdio / HTTP tool transports of
+`tb eval`.
+
+HTTP (streamable): every MCP session gets its own freshly reset world, created at its first
+tool call and dropped when the session has been idle for `idle_timeout` seconds. An
+external evaluator uses the control endpoints, which are not MCP tools and so never appear
+in the agent's tool list:
+
+    GET  /control/task                         the served task (id, domain, request)
+    GET  /control/sessions                     open sessions with a world
+    POST /control/sessions/{id}/reset          replace the session's world with a fresh one
+    GET  /control/sessions/{id}/effects        field-level side effects since the initial state
+    GET|POST /control/sessions/{id}/verdict    checks against the golden state; POST
+                                               {"final_message": "..."} to judge rubric questions
+
+stdio: one world for the connection; `--report FILE` writes the final world (SQLite bytes)
+when the connection closes, which is how `tb eval --tool-transport stdio` judges it.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from .judge import TrialOutcome, golden_state_check
+from .plugins import Domain, TaskWorld
+from .world import World
+
+WORLD_HEADER = "x-thinkingbox-world"  # in-process runs bind a trial's world to its HTTP session
+
+
+@dataclass
+class SessionWorld:
+    world: World
+    last_used: float
+
+
+class SessionWorlds:
+    """The worlds of served MCP sessions: one fresh world per session id."""
+
+    def __init__(self, domain: Domain, task_world: TaskWorld | None, idle_timeout: float = 600.0,
+                 max_worlds: int = 1000):
+        self.domain, self.task_world = domain, task_world
+        self.idle_timeout, self.max_worlds = idle_timeout, max_worlds
+        self.sessions: dict[str, SessionWorld] = {}
+        self.bound: dict[str, World] = {}  # token -> world, for in-process trials
+
+    def resolve(self, ctx: Any) -> World | None:
+        http_request = ctx.request_context.request  # the Starlette request (None on stdio)
+        headers = http_request.headers if http_request is not None else {}
+        token = headers.get(WORLD_HEADER)
+        if token is not None:
+            return self.bound.get(token)
+        sid = headers.get("mcp-session-id")
+        if sid is None or self.task_world is None:
+            return None
+        entry = self.sessions.get(sid)
+        if entry is None:
+            self.cleanup()
+            if len(self.sessions) >= self.max_worlds:
+                return None  # the tool call fails with "no world"; other sessions are untouched
+            entry = self.sessions[sid] = SessionWorld(self.domain.new_world(self.task_world), time.monotonic())
+        entry.last_used = time.monotonic()
+        return entry.world
+
+    def cleanup(self) -> None:
+        cutoff = time.monotonic() - self.idle_timeout
+        for sid in [s for s, e in self.sessions.items() if e.last_used < cutoff]:
+            self.sessions.pop(sid).world.close()
+
+    def reset(self, sid: str) -> bool:
+        entry = self.sessions.get(sid)
+        if entry is None or self.task_world is None:
+            return False
+        entry.world.close()
+        self.sessions[sid] = SessionWorld(self.domain.new_world(self.task_world), time.monotonic())
+        return True
+
+    def effects(self, sid: str) -> list[dict] | None:
+        entry = self.sessions.get(sid)
+        if entry is None or self.task_world is None:
+            return None
+        return [e.to_json() for e in self.domain.side_effects(self.task_world.initial, entry.world.snapshot())]
+
+    async def verdict(self, sid: str, final_message: str | None, judge: Any) -> dict | None:
+        entry = self.sessions.get(sid)
+        if entry is None or self.task_world is None:
+            return None
+        return await judge_world(self.domain, self.task_world, entry.world, final_message, judge)
+
+
+async def judge_world(domain: Domain, tw: TaskWorld, world: World, final_message: str | None, judge: Any) -> dict:
+    """Run the task's checks on a world; rubric questions need the final message."""
+    import inspect
+
+    final = world.snapshot()
+    effects = domain.side_effects(tw.initial, final)
+    outcome = TrialOutcome(domain, tw.task, domain.schema, tw.initial, final, tw.golden, [], final_message or "",
+                           "done", effects, judge=judge)
+    checks = []
+    for check in domain.checks(tw.task):
+        if check.name == "rubric" and (final_message is None or judge is None):
+            checks.append({"name": "rubric", "passed": False, "detail": "not judged: send the final message "
+                           "and start the server with --judge", "data": None})
+            continue
+        result = check.run(outcome)
+        checks.append((await result if inspect.isawaitable(result) else result).to_json())
+    return {"task": tw.task.id, "verdict": all(c["passed"] for c in checks), "checks": checks}
+
+
+def control_routes(worlds: SessionWorlds, judge: Any) -> list:
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
+
+    def missing(sid: str) -> JSONResponse:
+        return JSONResponse({"error": f"no session {sid!r} with a world (a world is created at its first tool call)"},
+                            status_code=404)
+
+    async def task(request: Request) -> JSONResponse:
+        t = worlds.task_world.task
+        return JSONResponse({"domain": worlds.domain.name, "task": t.id, "request": t.request,
+                             "domain_version": worlds.domain.version})
+
+    async def sessions(request: Request) -> JSONResponse:
+        now = time.monotonic()
+        return JSONResponse({"sessions": [{"id": s, "idle_seconds": round(now - e.last_used, 1)}
+                                          for s, e in worlds.sessions.items()]})
+
+    async def reset(request: Request) -> JSONResponse:
+        sid = request.path_params["sid"]
+        return JSONResponse({"reset": True}) if worlds.reset(sid) else missing(sid)
+
+    async def effects(request: Request) -> JSONResponse:
+        sid = request.path_params["sid"]
+        found = worlds.effects(sid)
+        return JSONResponse({"effects": found}) if found is not None else missing(sid)
+
+    async def verdict(request: Request) -> JSONResponse:
+        sid = request.path_params["sid"]
+        message = None
+        if request.method == "POST":
+            try:
+                body = await request.json()
+            except ValueError:
+                return JSONResponse({"error": "the body must be JSON: {\"final_message\": \"...\"}"}, status_code=400)
+            message = body.get("final_message") if isinstance(body, dict) else None
+            if message is not None and not isinstance(message, str):
+                return JSONResponse({"error": "final_message must be a string"}, status_code=400)
+        result = await worlds.verdict(sid, message, judge)
+        return JSONResponse(result) if result is not None else missing(sid)
+
+    return [
+        Route("/control/task", task, methods=["GET"]),
+        Route("/control/sessions", sessions, methods=["GET"]),
+        Route("/control/sessions/{sid}/reset", reset, methods=["POST"]),
+        Route("/control/sessions/{sid}/effects", effects, methods=["GET"]),
+        Route("/control/sessions/{sid}/verdict", verdict, methods=["GET", "POST"]),
+    ]
+
+
+def sessions_only(app):
+    """ASGI wrapper: answer requests of the stateless (2026-07-28) protocol era with a
+    JSON-RPC error, so that clients fall back to the session handshake (2025-11-25). Worlds
+    belong to MCP sessions, and stateless requests have none to belong to."""
+    import orjson
+    from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+
+    async def wrapped(scope, receive, send):
+        if scope["type"] == "http" and scope["path"].startswith("/mcp"):
+            version = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"mcp-protocol-version"), None)
+            if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS:
+                body = b""
+                while True:
+                    message = await receive()
+                    body += message.get("body", b"")
+                    if not message.get("more_body") or len(body) > 1_000_000:
+                        break
+                try:
+                    request_id = orjson.loads(body).get("id")
+                except (orjson.JSONDecodeError, AttributeError):
+                    request_id = None
+                payload = orjson.dumps({"jsonrpc": "2.0", "id": request_id, "error": {
+                    "code": -32601, "message": "this server gives each MCP session its own world: "
+                    "use the session protocol (2025-11-25)"}})
+                await send({"type": "http.response.start", "status": 200,
+                            "headers": [(b"content-type", b"application/json")]})
+                await send({"type": "http.response.body", "body": payload})
+                return
+        await app(scope, receive, send)
+
+    return wrapped
+
+
+def http_app(domain: Domain, worlds: SessionWorlds, judge: Any = None, host: str = "127.0.0.1",
+             max_sessions: int = 1000, idle_timeout: float = 600.0, max_body: int = 1_000_000):
+    """The Starlette app: MCP at /mcp plus the control endpoints."""
+    domain.binding.resolve = worlds.resolve
+    app = domain.server.streamable_http_app(host=host, session_idle_timeout=idle_timeout, max_sessions=max_sessions,
+                                            max_request_body_size=max_body, json_response=True)
+    for route in control_routes(worlds, judge):
+        app.router.routes.append(route)
+    app.add_middleware(_SessionsOnly)
+    return app
+
+
+class _SessionsOnly:
+    """Starlette middleware form of `sessions_only` (keeps the app's lifespan intact)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.wrapped = sessions_only(app)
+
+    async def __call__(self, scope, receive, send):
+        await self.wrapped(scope, receive, send)
+
+
+class InProcessHTTP:
+    """An HTTP MCP server for one domain inside the running event loop (tb eval
+    --tool-transport http): real HTTP on 127.0.0.1, each trial's world bound to its session."""
+
+    def __init__(self, domain: Domain):
+        self.domain = domain
+        self.worlds = SessionWorlds(domain, None)
+        self.server = None
+        self.task: asyncio.Task | None = None
+        self.url = ""
+
+    async def start(self) -> None:
+        import socket
+
+        import uvicorn
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        app = http_app(self.domain, self.worlds, max_sessions=10_000)
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                                    lifespan="on"))
+        self.task = asyncio.create_task(self.server.serve())
+        while not self.server.started:
+            await asyncio.sleep(0.01)
+        self.url = f"http://127.0.0.1:{port}/mcp"
+
+    def client(self, world: World):
+        """An MCP client whose session sees `world` (and the token to release it)."""
+        import httpx2
+        from mcp import Client
+        from mcp.client.streamable_http import streamable_http_client
+
+        token = uuid.uuid4().hex
+        self.worlds.bound[token] = world
+        http = httpx2.AsyncClient(headers={WORLD_HEADER: token}, timeout=60)
+        return Client(streamable_http_client(self.url, http_client=http)), token
+
+    def release(self, token: str) -> None:
+        self.worlds.bound.pop(token, None)
+
+    async def stop(self) -> None:
+        if self.server is not None:
+            self.server.should_exit = True
+            await self.task
