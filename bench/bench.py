@@ -43,8 +43,10 @@ async def harness_cpu(trials: int) -> dict:
     from thinkingbox.records import RecordWriter
     from thinkingbox.runner import EvalConfig, Job, prepare_jobs, resolve_factory, run_jobs, run_trial
 
+    from thinkingbox.settings import RunSettings
+
     host, domains = host_and_domains()
-    config = EvalConfig()
+    config = EvalConfig(settings=RunSettings(judge="rules"))  # rubric tasks judged offline
     agent, agent_arg = resolve_factory(host.agent_factories(), "oracle", "agent")
     user, user_arg = resolve_factory(host.user_factories(), "scripted", "user")
     tws = [(d, await d.prepare(t)) for d in domains for t in d.tasks.values()]
@@ -72,7 +74,8 @@ async def harness_cpu(trials: int) -> dict:
         jobs = await prepare_jobs(domains, None, trials, set())
         writer = RecordWriter(Path(tmp) / "full.jsonl")
         cpu0, wall0 = time.process_time(), time.perf_counter()
-        records = await run_jobs(host, jobs, EvalConfig(trials=trials, concurrency=16), writer)
+        records = await run_jobs(host, jobs, EvalConfig(trials=trials, concurrency=16, settings=config.settings),
+                                 writer)
         wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
         writer.close()
     assert all(r["verdict"] for r in records), "the oracle must pass every task"
@@ -134,7 +137,7 @@ def model_run(port: int, concurrency: int, trials: int) -> dict:
 
     host, domains = host_and_domains()
     settings = RunSettings(agent=ModelConfig(model="bench", base_url=f"http://127.0.0.1:{port}/v1", max_attempts=1,
-                                             timeout=120))
+                                             timeout=120), judge="rules")
     config = EvalConfig(agent="openai:bench", concurrency=concurrency, settings=settings)
 
     async def go() -> dict:
