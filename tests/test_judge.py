@@ -139,3 +139,18 @@ def test_validate_passes_a_sound_task(library):
     from thinkingbox.quality import check_task
 
     assert run(check_task(library, library.tasks["lend-two"])) == []
+
+
+def test_snapshots_reuse_untouched_tables_but_never_miss_a_write(library, lend_two):
+    task, tw = lend_two
+    world = library.new_world(tw)
+    run(apply_calls(library, tw, task.solution))  # other worlds do not matter
+    book = world.schema.tables["books"].model
+    world.update(world.get(book, "B3"), available=False)
+    reused = world.snapshot(tw.initial)
+    assert reused == world.snapshot() and reused["loans"] is tw.initial["loans"]  # untouched: shared
+    assert reused["books"] is not tw.initial["books"]
+    world.conn.execute("UPDATE loans SET member = 'raw' WHERE 1")  # bypasses the API
+    world.conn.execute("INSERT INTO loans VALUES ('L-9', 'B1', 'x', '2025-01-01', '')")
+    assert world.snapshot(tw.initial) == world.snapshot() and "L-9" in world.snapshot(tw.initial)["loans"]
+    world.close()

@@ -110,6 +110,7 @@ class Domain:
         self._task_worlds: dict[str, TaskWorld] = {}
         self._tool_schemas: list[dict[str, Any]] | None = None
         self.binding = WorldBinding()
+        self._client_cache_store = None
 
     def _call(self, hook: str, **kwargs: Any) -> Any:
         return self.host.domain_hook(self.name, hook)(**kwargs)
@@ -147,6 +148,16 @@ class Domain:
         if dupes:
             raise ThinkingboxError(f"domain {self.name!r}: duplicate tool names {sorted(dupes)}")
         return {s.name: s for s in specs}
+
+    def client_cache(self):
+        """A response cache shared by this process's in-memory sessions of the domain: the
+        tool listing never changes, so each session need not fetch and validate it again."""
+        from mcp.client.caching import CacheConfig, InMemoryResponseCacheStore
+
+        if self._client_cache_store is None:
+            self._client_cache_store = InMemoryResponseCacheStore()
+        return CacheConfig(store=self._client_cache_store, partition="thinkingbox",
+                           target_id=f"thinkingbox-{self.name}", default_ttl_ms=10**12)
 
     @cached_property
     def server(self):

@@ -107,7 +107,7 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
         client = _stdio_client(domain, task.id, str(report))
     else:
         bind_world(world)  # this trial's context only: its MCP sessions see this world
-        client = Client(domain.server)
+        client = Client(domain.server, cache=domain.client_cache())
     agent = agent_factory(agent_arg, task, domain, config.settings)
     user = user_factory(user_arg, task, config.settings)
     try:
@@ -130,7 +130,8 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
         if report is not None:  # the served world lived in the stdio server; it wrote it on exit
             world.close()
             world = World.from_bytes(domain.schema, report.read_bytes(), domain.info.now)
-        final = world.snapshot()
+        # (a world read back from a stdio server was written elsewhere: no reuse)
+        final = world.snapshot(tw.initial if report is None else None)
     finally:
         world.close()
         if token is not None:

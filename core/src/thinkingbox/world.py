@@ -168,6 +168,11 @@ class World:
         self.conn.execute(
             f"CREATE TABLE IF NOT EXISTS {INTERNAL_PREFIX}counters (name TEXT PRIMARY KEY, value INTEGER)"
         )
+        # Tables written through this API, and how many row changes it made: a snapshot
+        # can then reuse the initial rows of every untouched table. Any write that bypasses
+        # the API shows up as a mismatch with SQLite's own change count.
+        self.dirty: set[str] = set()
+        self._changes = self.conn.total_changes
 
     # -- construction --
     @classmethod
@@ -252,8 +257,9 @@ class World:
         info = self._info(type(row))
         values = [_to_db(info, c, getattr(row, c)) for c in info.columns]
         marks = ", ".join("?" * len(values))
+        self.dirty.add(info.name)
         try:
-            self.conn.execute(f'INSERT INTO "{info.name}" VALUES ({marks})', values)
+            self._changes += self.conn.execute(f'INSERT INTO "{info.name}" VALUES ({marks})', values).rowcount
         except sqlite3.IntegrityError as exc:
             raise ToolError(f"cannot create {info.name} row {getattr(row, info.pk)!r}: {exc}") from None
         return row
@@ -262,7 +268,8 @@ class World:
         info = self._info(type(row))
         values = [_to_db(info, c, getattr(row, c)) for c in info.columns]
         marks = ", ".join("?" * len(values))
-        self.conn.execute(f'INSERT OR REPLACE INTO "{info.name}" VALUES ({marks})', values)
+        self.dirty.add(info.name)
+        self._changes += self.conn.execute(f'INSERT OR REPLACE INTO "{info.name}" VALUES ({marks})', values).rowcount
         return row
 
     def update(self, row: M, **changes: Any) -> M:
@@ -275,7 +282,8 @@ class World:
             return row
         sets = ", ".join(f'"{c}" = ?' for c in changes)
         params = [_to_db(info, c, v) for c, v in changes.items()] + [getattr(row, info.pk)]
-        self.conn.execute(f'UPDATE "{info.name}" SET {sets} WHERE "{info.pk}" = ?', params)
+        self.dirty.add(info.name)
+        self._changes += self.conn.execute(f'UPDATE "{info.name}" SET {sets} WHERE "{info.pk}" = ?', params).rowcount
         for column, value in changes.items():
             # Rows read from the world are built without SQLAlchemy instance state (see
             # _make), so write the attribute directly rather than through the ORM.
@@ -284,7 +292,9 @@ class World:
 
     def delete(self, row: Any) -> None:
         info = self._info(type(row))
-        self.conn.execute(f'DELETE FROM "{info.name}" WHERE "{info.pk}" = ?', (getattr(row, info.pk),))
+        self.dirty.add(info.name)
+        self._changes += self.conn.execute(
+            f'DELETE FROM "{info.name}" WHERE "{info.pk}" = ?', (getattr(row, info.pk),)).rowcount
 
     def new_id(self, model: type, prefix: str, first: int = 1) -> str:
         """The next id for `model` from a per-prefix counter kept inside the world, so ids
@@ -297,16 +307,23 @@ class World:
         exists = f'SELECT 1 FROM "{info.name}" WHERE "{info.pk}" = ?'
         while self.conn.execute(exists, (f"{prefix}{value}",)).fetchone():
             value += 1
-        self.conn.execute(
+        self._changes += self.conn.execute(
             f"INSERT OR REPLACE INTO {INTERNAL_PREFIX}counters VALUES (?, ?)", (prefix, value)
-        )
+        ).rowcount
         return f"{prefix}{value}"
 
     # -- state --
-    def snapshot(self) -> Snapshot:
-        """Every row of every domain table, keyed by primary key (canonical form)."""
+    def snapshot(self, initial: Snapshot | None = None) -> Snapshot:
+        """Every row of every domain table, keyed by primary key (canonical form).
+
+        `initial` is the snapshot of the state this world was cloned from: its rows are
+        reused (shared, read-only) for every table this world has not written."""
+        reuse = initial is not None and self.conn.total_changes == self._changes
         snap: Snapshot = {}
         for info in self.schema.tables.values():
+            if reuse and info.name not in self.dirty:
+                snap[info.name] = initial[info.name]
+                continue
             rows = self.conn.execute(f'SELECT * FROM "{info.name}"').fetchall()
             if info.json_columns:
                 idx = [info.columns.index(c) for c in info.json_columns]
