@@ -27,6 +27,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
+def cpu_seconds() -> float:
+    import resource
+
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
 def rss_mb() -> float:
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
@@ -128,11 +135,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def model_run(port: int, concurrency: int, trials: int) -> dict:
+def model_run(port: int, concurrency: int, trials: int, workers: int = 1) -> dict:
     """One run against the fake model (in this fresh process), with peak memory."""
     from thinkingbox.llm import ModelConfig
     from thinkingbox.records import RecordWriter
-    from thinkingbox.runner import EvalConfig, prepare_jobs, run_jobs
+    from thinkingbox.runner import EvalConfig, prepare_jobs, run_in_processes, run_jobs
     from thinkingbox.settings import RunSettings
 
     host, domains = host_and_domains()
@@ -172,30 +179,36 @@ def model_run(port: int, concurrency: int, trials: int) -> dict:
 
             sampler = asyncio.create_task(sample())
             writer = RecordWriter(Path(tmp) / "run.jsonl")
-            wall0, cpu0 = time.perf_counter(), time.process_time()
-            records = await run_jobs(host, jobs, config, writer)
-            wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+            wall0, cpu0 = time.perf_counter(), cpu_seconds()
+            if workers > 1:
+                names = [d.name for d in domains]
+                records = await asyncio.to_thread(run_in_processes, names, jobs, config, workers, writer)
+            else:
+                records = await run_jobs(host, jobs, config, writer)
+            wall, cpu = time.perf_counter() - wall0, cpu_seconds() - cpu0
             done.set()
             await sampler
             writer.close()
         calls = sum(r["usage"]["agent"]["calls"] for r in records)
         request_kb = None
-        return {"concurrency": concurrency, "trials": len(records), "calls_per_trial": steps + 1, "passed": sum(r["verdict"] for r in records),
+        return {"concurrency": concurrency, "workers": workers, "trials": len(records), "calls_per_trial": steps + 1, "passed": sum(r["verdict"] for r in records),
                 "model_calls": calls, "wall_s": wall, "cpu_s": cpu, "peak_rss_mb": peak, "baseline_rss_mb": baseline,
                 "errors": sum(r["finish_reason"] == "error" for r in records), "request_kb": request_kb}
 
     return asyncio.run(go())
 
 
-def model_runs(levels: list[tuple[int, int]], latency: float) -> list[dict]:
+def model_runs(levels: list[tuple], latency: float) -> list[dict]:
     port = free_port()
     server = subprocess.Popen([sys.executable, str(HERE / "fake_model_server.py"), str(port), str(latency)],
                               stdout=subprocess.PIPE, text=True)
     try:
         assert server.stdout.readline().strip() == "ready"
         results = []
-        for concurrency, trials in levels:
-            out = subprocess.run([sys.executable, __file__, "--model-run", str(port), str(concurrency), str(trials)],
+        for concurrency, trials, *rest in levels:
+            workers = rest[0] if rest else 1
+            out = subprocess.run([sys.executable, __file__, "--model-run", str(port), str(concurrency), str(trials),
+                                  str(workers)],
                                  capture_output=True, text=True, timeout=900)
             if out.returncode != 0:
                 raise RuntimeError(out.stderr[-2000:])
@@ -227,7 +240,7 @@ def request_size_kb() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smaller runs (a smoke test of the benchmark)")
-    parser.add_argument("--model-run", nargs=3, type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--model-run", nargs=4, type=int, help=argparse.SUPPRESS)
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     args = parser.parse_args()
     if args.model_run:
@@ -238,10 +251,10 @@ def main() -> None:
     quick = args.quick
     a = asyncio.run(harness_cpu(trials=2 if quick else 20))
     b = asyncio.run(micro())
-    levels = [(1, 2), (64, 64), (256, 256)] if quick else [(1, 2), (64, 128), (256, 512)]
+    levels = [(1, 2), (64, 64), (256, 256), (256, 256, 2)] if quick else [(1, 2), (64, 128), (256, 512), (256, 512, 2)]
     d = model_runs(levels, latency=0.2 if quick else 1.0)
     size = request_size_kb()
-    top = max(d, key=lambda r: r["concurrency"])
+    top = max((r for r in d if r["workers"] == 1), key=lambda r: r["concurrency"])
     per_trial_mb = (top["peak_rss_mb"] - top["baseline_rss_mb"]) / top["concurrency"]
     rows = [
         ["(a) harness CPU per oracle trial (sequential)", f"{a['sequential_cpu_ms']:.2f} ms", "<= 10 ms"],
@@ -252,8 +265,8 @@ def main() -> None:
         ["(b) world reset (clone of the task template)", f"{b['reset_ms']:.3f} ms", ""],
         [f"(c) one tool call, in-memory MCP session ({b['tool']})", f"{b['tool_call_ms']:.3f} ms", ""],
         ["    final-state snapshot for judging", f"{b['snapshot_ms']:.3f} ms", ""],
-        *[[f"(d) fake model {1.0 if not quick else 0.2:.1f} s/call, concurrency {r['concurrency']} "
-           f"({r['trials']} trials x {r['calls_per_trial']} calls)",
+        *[[f"(d) fake model {1.0 if not quick else 0.2:.1f} s/call, concurrency {r['concurrency']}"
+           f"{', 2 workers' if r['workers'] > 1 else ''} ({r['trials']} trials x {r['calls_per_trial']} calls)",
            f"{r['wall_s']:.1f} s vs ideal {r['ideal_s']:.1f} s = {r['ratio']:.2f}x "
            f"(harness CPU {1000 * r['cpu_s'] / r['model_calls']:.1f} ms/call)", "<= 1.2x at 256"] for r in d],
         ["    agent request size (prompts + tool schemas)", f"{size:.1f} KB", ""],

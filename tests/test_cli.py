@@ -117,3 +117,16 @@ def test_play_shows_the_diff_when_the_work_is_wrong():
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1
     assert "verdict: FAIL" in proc.stdout and "wrong tickets[<new tickets #1>].status: expected 'hold', got 'solved'" in proc.stdout
+
+
+def test_worker_processes_share_a_run(tmp_path):
+    path = tmp_path / "run.jsonl"
+    out = tb("eval", "--domains", "retail", "--tasks", "ret-fee-001,dly-001,ins-005", "--trials", "4",
+             "--workers", "2", "--output", str(path))
+    assert "100.0%" in out.stdout
+    keys = [(r["task"], r["trial"]) for r in lines(path)]
+    assert len(keys) == 12 == len(set(keys))
+    out = tb("eval", "--domains", "retail", "--tasks", "ret-fee-001,dly-001,ins-005", "--trials", "6",
+             "--workers", "2", "--output", str(path), "--resume")
+    assert "6 trials to run (12 already recorded)" in out.stderr
+    assert len({(r["task"], r["trial"]) for r in lines(path)}) == 18

@@ -63,6 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "(default: $TB_JUDGE)")
     ev.add_argument("--trials", type=_positive, help="trials per task (default: 1)")
     ev.add_argument("--concurrency", type=_positive, help="trials run at once (default: 16)")
+    ev.add_argument("--workers", type=_positive, default=1,
+                    help="processes sharing the trials and the concurrency, to use more than one core "
+                    "(default: 1)")
     ev.add_argument("--output", type=Path, help="JSONL file of trial records "
                     "(default: runs/<agent>-<domains>-<time>.jsonl)")
     ev.add_argument("--resume", action="store_true", help="append to --output, skipping trials already in it")
@@ -472,7 +475,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from .leaderboard import render, summarize
     from .plugins import PluginHost, installed_domains
     from .records import RecordWriter, read_records
-    from .runner import check_ready, prepare_jobs, run_jobs
+    from .runner import check_ready, prepare_jobs, run_in_processes, run_jobs
 
     config, names, task_ids, output = eval_config(args)
     host = PluginHost()
@@ -508,9 +511,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
     writer = RecordWriter(output)
     progress = _Progress(len(jobs))
     started = time.perf_counter()
-    cpu_started = time.process_time()
+    cpu_started = _cpu_seconds()
     try:
-        records = asyncio.run(run_jobs(host, jobs, config, writer, progress))
+        if args.workers > 1 and len(jobs) > 1:
+            records = run_in_processes(names, jobs, config, args.workers, writer, progress)
+        else:
+            records = asyncio.run(run_jobs(host, jobs, config, writer, progress))
     except KeyboardInterrupt:
         progress.finish()
         print(f"\ntb: interrupted; {progress.done} finished trials are saved in {output}. "
@@ -519,7 +525,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     finally:
         writer.close()
     progress.finish()
-    wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+    wall, cpu = time.perf_counter() - started, _cpu_seconds() - cpu_started
     if records:
         print(f"tb: {len(records)} trials in {wall:.2f}s ({len(records) / wall:.1f} trials/s, "
               f"{1000 * cpu / len(records):.2f} ms CPU per trial)", file=sys.stderr)
@@ -527,6 +533,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
                         if r["domain"] in names and (task_ids is None or r["task"] in task_ids)]
     print(render(summarize(selected_records)))
     return 0
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished worker processes."""
+    import resource
+
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 class _Progress:
