@@ -16,9 +16,9 @@ from .tools import _current_world, bind_world
 from .world import state_hash
 
 
-async def apply_calls(domain: Domain, tw: TaskWorld, calls: list[ToolCall]) -> CheckResult:
-    """Apply `calls` to a fresh world of the task; failed calls are skipped, as an agent's
-    failed call would be. Returns the golden-state check's result."""
+async def final_state(domain: Domain, tw: TaskWorld, calls: list[ToolCall]):
+    """The snapshot after applying `calls` to a fresh world of the task; failed calls are
+    skipped, as an agent's failed call would be (tools are atomic)."""
     world = domain.new_world(tw)
     token = bind_world(world)
     try:
@@ -26,11 +26,16 @@ async def apply_calls(domain: Domain, tw: TaskWorld, calls: list[ToolCall]) -> C
             try:
                 await domain.server.call_tool(call.tool, call.args)
             except Exception:
-                pass  # the call changed nothing (tools are atomic); go on with the next
-        final = world.snapshot()
+                pass  # the call changed nothing; go on with the next
+        return world.snapshot(tw.initial)
     finally:
         _current_world.reset(token)
         world.close()
+
+
+async def apply_calls(domain: Domain, tw: TaskWorld, calls: list[ToolCall]) -> CheckResult:
+    """The golden-state check's result after applying `calls` to a fresh world."""
+    final = await final_state(domain, tw, calls)
     outcome = TrialOutcome(domain, tw.task, domain.schema, tw.initial, final, tw.golden, [], "", "done")
     return golden_state_check(outcome)
 
@@ -80,18 +85,7 @@ async def _changes_state(domain: Domain, tw: TaskWorld, calls: list[ToolCall], r
 
 
 async def _final_hash(domain: Domain, tw: TaskWorld, calls: list[ToolCall]) -> str:
-    world = domain.new_world(tw)
-    token = bind_world(world)
-    try:
-        for call in calls:
-            try:
-                await domain.server.call_tool(call.tool, call.args)
-            except Exception:
-                pass
-        return state_hash(world.snapshot())
-    finally:
-        _current_world.reset(token)
-        world.close()
+    return state_hash(await final_state(domain, tw, calls))
 
 
 def _paths(args: dict[str, Any]):
