@@ -137,7 +137,7 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
     finally:
         world.close()
         if token is not None:
-            http_server.release(token)
+            await http_server.release(token)
         if report is not None:
             report.unlink(missing_ok=True)
     effects = domain.side_effects(tw.initial, final)

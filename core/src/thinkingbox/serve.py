@@ -227,6 +227,7 @@ class InProcessHTTP:
         self.server = None
         self.task: asyncio.Task | None = None
         self.url = ""
+        self._http: dict[str, Any] = {}
 
     async def start(self) -> None:
         import socket
@@ -253,10 +254,14 @@ class InProcessHTTP:
         token = uuid.uuid4().hex
         self.worlds.bound[token] = world
         http = httpx2.AsyncClient(headers={WORLD_HEADER: token}, timeout=60)
+        self._http[token] = http
         return Client(streamable_http_client(self.url, http_client=http)), token
 
-    def release(self, token: str) -> None:
+    async def release(self, token: str) -> None:
         self.worlds.bound.pop(token, None)
+        http = self._http.pop(token, None)
+        if http is not None:
+            await http.aclose()
 
     async def stop(self) -> None:
         if self.server is not None:
