@@ -37,3 +37,10 @@ def bench(session: nox.Session) -> None:
     editable = [arg for plugin in PLUGINS for arg in ("-e", f"plugins/{plugin}")]
     session.install("-e", "core", *editable)
     session.run("python", "bench/bench.py", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Pyflakes-level checks (unused imports, undefined names) with ruff."""
+    session.install("ruff")
+    session.run("ruff", "check", "--select", "F,E9", "core", "plugins", "tests", "bench")

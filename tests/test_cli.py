@@ -1,6 +1,5 @@
 """The `tb` command, run as a user runs it."""
 import json
-import os
 import signal
 import subprocess
 import sys

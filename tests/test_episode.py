@@ -1,5 +1,4 @@
 """The episode loop's termination rules and the scripted user."""
-import pytest
 
 from helpers import run
 from thinkingbox.agents import AgentTurn, ToolCallRequest

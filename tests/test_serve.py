@@ -1,6 +1,5 @@
 """Task worlds served over MCP (stdio and streamable HTTP) to the official `mcp` client,
 the control endpoints, equal verdicts across tool transports, and hostile clients."""
-import asyncio
 import json
 import socket
 import subprocess

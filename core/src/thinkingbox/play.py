@@ -3,7 +3,6 @@ real tools of one task world, then sees the verdict and the diff."""
 from __future__ import annotations
 
 import asyncio
-import shlex
 from typing import Any, Callable
 
 import orjson

@@ -1,7 +1,6 @@
 """Plugin discovery and the per-domain facade the rest of the core talks to."""
 from __future__ import annotations
 
-import asyncio
 import importlib.metadata
 from dataclasses import dataclass
 from functools import cached_property
@@ -10,7 +9,7 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
-from .errors import TaskError, ThinkingboxError, ToolError
+from .errors import TaskError, ThinkingboxError
 from .judge import Check, Difference
 from .tasks import Task, load_tasks
 from .tools import ToolSpec, WorldBinding, bind_world, build_server, tool_spec

@@ -3,12 +3,12 @@ JSON and a self-contained HTML page with inline SVG plots (no network fetches)."
 from __future__ import annotations
 
 import html
-from collections import Counter, defaultdict
+from collections import defaultdict
 from pathlib import Path
 from typing import Any, Iterable
 
 from .analysis import CATEGORIES, categories, interaction_stats, weak_proxies
-from .metrics import Reliability, outcomes_by_task, reliability
+from .metrics import outcomes_by_task, reliability
 from .records import read_records
 
 
@@ -118,7 +118,7 @@ def tables(report: dict[str, Any], fmt: str = "github") -> str:
 PALETTE = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#ca8a04", "#db2777"]
 
 
-def _line_chart(title: str, series: dict[str, dict[int, float]], ylabel: str) -> str:
+def _line_chart(title: str, series: dict[str, dict[int, float]]) -> str:
     width, height, left, bottom, top, right = 560, 300, 50, 40, 30, 150
     ks = sorted({k for s in series.values() for k in s}) or [1]
     kmax = max(ks)
@@ -247,9 +247,9 @@ estimator; pass^k is shown as the plug-in estimator (c/n)^k and the unbiased C(c
 <pre id="tables">{leaderboard}</pre>
 <h2>Reliability</h2>
 <div class="charts">
-{_line_chart("pass@k (unbiased)", series_at, "pass@k")}
-{_line_chart("pass^k (plug-in)", series_hat, "pass^k")}
-{_line_chart("pass^k (unbiased)", series_hat_u, "pass^k")}
+{_line_chart("pass@k (unbiased)", series_at)}
+{_line_chart("pass^k (plug-in)", series_hat)}
+{_line_chart("pass^k (unbiased)", series_hat_u)}
 </div>
 <h2>Where agents fail</h2>
 <div class="charts">

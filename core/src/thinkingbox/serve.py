@@ -24,7 +24,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from .judge import TrialOutcome, golden_state_check
+from .judge import TrialOutcome
 from .plugins import Domain, TaskWorld
 from .world import World
 

@@ -14,7 +14,7 @@ import enum
 import hashlib
 import sqlite3
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Iterable, TypeVar
 
