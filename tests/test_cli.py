@@ -1,5 +1,6 @@
 """The `tb` command, run as a user runs it."""
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -129,3 +130,34 @@ def test_worker_processes_share_a_run(tmp_path):
              "--workers", "2", "--output", str(path), "--resume")
     assert "6 trials to run (12 already recorded)" in out.stderr
     assert len({(r["task"], r["trial"]) for r in lines(path)}) == 18
+
+
+def test_workers_stop_with_their_parent(tmp_path):
+    """Ctrl-C (SIGINT to the group) saves what finished; a parent killed outright leaves no
+    worker behind."""
+    path = tmp_path / "run.jsonl"
+    args = [TB, "eval", "--domains", "retail", "--tasks", "ret-fee-001", "--trials", "20000", "--workers", "2",
+            "--output", str(path)]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and (not path.exists() or path.read_bytes().count(b"\n") < 20):
+        time.sleep(0.1)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "--resume" in err
+    saved = lines(path)
+    assert 20 <= len(saved) < 20000 and len({r["trial"] for r in saved}) == len(saved)
+
+    proc = subprocess.Popen(args[:-1] + [str(tmp_path / "killed.jsonl")], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    while time.monotonic() < deadline and not (tmp_path / "killed.jsonl").exists():
+        time.sleep(0.1)
+    time.sleep(1)
+    children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+    assert children, "the run should have started its workers"
+    proc.kill()
+    proc.wait()
+    time.sleep(3)
+    alive = [pid for pid in children if Path(f"/proc/{pid}").exists()
+             and "zombie" not in Path(f"/proc/{pid}/status").read_text().lower()]
+    assert alive == []

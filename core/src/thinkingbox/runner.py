@@ -292,12 +292,24 @@ class _QueueWriter:
         self.queue.put(record)
 
 
-def _worker_main(domain_names: list[str], keys: list[tuple[str, str, int]], config: EvalConfig, queue: Any) -> None:
+def _worker_main(domain_names: list[str], keys: list[tuple[str, str, int]], config: EvalConfig, queue: Any,
+                 parent_pid: int) -> None:
+    import os
+
+    async def orphan_watch() -> None:
+        # A parent killed without cleanup (SIGTERM, SIGKILL) must not leave workers running.
+        while True:
+            if os.getppid() != parent_pid:
+                os._exit(1)
+            await asyncio.sleep(1.0)
+
     async def work() -> None:
+        watch = asyncio.create_task(orphan_watch())
         host = PluginHost()
         domains = {d.name: d for d in host.load_domains(domain_names)}
         jobs = [Job(domains[d], await domains[d].prepare(domains[d].task(t)), n) for d, t, n in keys]
         await run_jobs(host, jobs, config, _QueueWriter(queue))
+        watch.cancel()
 
     try:
         asyncio.run(work())
@@ -316,6 +328,7 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
     every record as it arrives."""
     import math
     import multiprocessing
+    import os
     import queue as queue_module
     from dataclasses import replace
 
@@ -323,7 +336,8 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
     records_queue = context.Queue()
     shard_config = replace(config, concurrency=max(1, math.ceil(config.concurrency / workers)))
     keys = [job.key for job in jobs]
-    processes = [context.Process(target=_worker_main, args=(domain_names, keys[i::workers], shard_config, records_queue),
+    processes = [context.Process(target=_worker_main,
+                                 args=(domain_names, keys[i::workers], shard_config, records_queue, os.getpid()),
                                  daemon=True) for i in range(workers) if keys[i::workers]]
     for process in processes:
         process.start()
