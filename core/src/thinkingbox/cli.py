@@ -93,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     va = sub.add_parser("validate", help="check that every task is sound (for task authors)",
                         description="For every task: reset is exact, the reference solution passes, doing "
-                        "nothing fails, and dropping any one write of the reference solution fails. "
+                        "nothing fails, and the reference solution fails when any one of its writes is dropped, "
+                        "done twice, or aimed at another row of the same table. "
                         "Exits non-zero if any task misbehaves.")
     va.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
     va.add_argument("--tasks", type=_csv, help="comma-separated task ids (default: all tasks)")

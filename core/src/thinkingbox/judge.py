@@ -9,6 +9,7 @@ entity still shows up as a difference.
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
@@ -207,6 +208,16 @@ class Check:
 
     name: str
     run: Callable[[TrialOutcome], CheckResult | Awaitable[CheckResult]]
+
+
+async def run_check(check: Check, outcome: TrialOutcome) -> CheckResult:
+    """Run one check, awaiting it if it is async; a check that crashes (or whose judge
+    keeps failing) is a failed check that says why, never a crashed trial."""
+    try:
+        result = check.run(outcome)
+        return await result if inspect.isawaitable(result) else result
+    except Exception as exc:
+        return CheckResult(check.name, False, f"check crashed: {type(exc).__name__}: {exc}")
 
 
 def golden_state_check(outcome: TrialOutcome) -> CheckResult:

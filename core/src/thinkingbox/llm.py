@@ -71,7 +71,7 @@ def empty_usage() -> dict[str, Any]:
 def add_usage(total: dict[str, Any], call: dict[str, Any]) -> None:
     for key in ("input", "cached", "output", "reasoning", "latency_ms", "retries"):
         total[key] = total.get(key, 0) + call.get(key, 0)
-    total["calls"] = total.get("calls", 0) + 1
+    total["calls"] = total.get("calls", 0) + call.get("calls", 1)  # a turn's usage may hold several calls
 
 
 # One HTTP client per event loop and endpoint, shared by all trials (connection reuse).

@@ -68,7 +68,6 @@ class OpenAIAgent:
     async def next_turn(self, trajectory: list[dict[str, Any]]) -> AgentTurn:
         messages = self.system + to_messages(trajectory, self.keep_reasoning)
         usage = llm.empty_usage()
-        usage["calls"] = 0
         for _ in range(1 + EMPTY_RETRIES):
             completion = await llm.complete(self.config, messages, self.tools or None)
             llm.add_usage(usage, completion.usage)

@@ -148,6 +148,11 @@ class Domain:
             raise ThinkingboxError(f"domain {self.name!r}: duplicate tool names {sorted(dupes)}")
         return {s.name: s for s in specs}
 
+    @cached_property
+    def write_tools(self) -> frozenset[str]:
+        """Names of the tools that may change the world."""
+        return frozenset(name for name, spec in self.tools.items() if not spec.read_only)
+
     def client_cache(self):
         """A response cache shared by this process's in-memory sessions of the domain: the
         tool listing never changes, so each session need not fetch and validate it again."""

@@ -41,7 +41,7 @@ async def apply_calls(domain: Domain, tw: TaskWorld, calls: list[ToolCall]) -> C
 
 
 def write_steps(domain: Domain, task: Task) -> list[int]:
-    return [i for i, step in enumerate(task.solution) if not domain.tools[step.tool].read_only]
+    return [i for i, step in enumerate(task.solution) if step.tool in domain.write_tools]
 
 
 async def check_task(domain: Domain, task: Task) -> list[str]:

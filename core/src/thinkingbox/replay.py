@@ -9,7 +9,7 @@ from typing import Any
 
 from .agents import AgentTurn, EpisodeContext, ToolCallRequest
 from .errors import ThinkingboxError
-from .judge import CheckResult, TrialOutcome
+from .judge import TrialOutcome, run_check
 from .plugins import PluginHost
 from .records import read_records
 from .tools import _current_world, bind_world
@@ -84,10 +84,7 @@ async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, 
         if check.name == "rubric" and "rubric" in recorded:
             checks.append(recorded["rubric"])
             continue
-        result = check.run(outcome)
-        if not isinstance(result, CheckResult):
-            result = await result
-        checks.append(result.to_json())
+        checks.append((await run_check(check, outcome)).to_json())
     verdict = bool(checks) and all(c["passed"] for c in checks) and record.get("finish_reason") != ERROR
     return {**record, "verdict": verdict, "checks": checks,
             "diff": next((c["data"] for c in checks if c["name"] == "golden_state"), None),

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import inspect
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -14,7 +13,7 @@ from .agents import EpisodeContext
 from . import llm
 from .episode import ERROR, END_TOOL_SCHEMA, Limits, run_episode
 from .errors import ThinkingboxError
-from .judge import CheckResult, TrialOutcome
+from .judge import CheckResult, TrialOutcome, run_check
 from .plugins import Domain, PluginHost, TaskWorld, tool_dict
 from .prompts import AGENT_PROMPT_VERSION, SHARED_AGENT_PROMPT
 from .records import RecordWriter
@@ -70,10 +69,7 @@ def _usage_totals(trajectory: list[dict[str, Any]], user: Any, outcome_usage: di
     agent = llm.empty_usage()
     for event in trajectory:
         if event["role"] == "assistant" and event.get("usage"):
-            usage = event["usage"]
-            for key in ("input", "cached", "output", "reasoning", "latency_ms", "retries"):
-                agent[key] += usage.get(key, 0)
-            agent["calls"] += usage.get("calls", 1)
+            llm.add_usage(agent, event["usage"])
     return {"agent": agent, "user": getattr(user, "usage", None) or llm.empty_usage(),
             "judge": outcome_usage.get("judge") or llm.empty_usage()}
 
@@ -126,8 +122,7 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
                 return _text(result), bool(result.is_error)
 
             t_episode = time.perf_counter()
-            writes = frozenset(name for name, spec in domain.tools.items() if not spec.read_only)
-            episode = await run_episode(agent, user, task.request, call_tool, config.limits, writes)
+            episode = await run_episode(agent, user, task.request, call_tool, config.limits, domain.write_tools)
             t_judge = time.perf_counter()
         if report is not None:  # the served world lived in the stdio server; it wrote it on exit
             world.close()
@@ -144,13 +139,7 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
     outcome = TrialOutcome(domain, task, domain.schema, tw.initial, final, tw.golden,
                            episode.trajectory, episode.final_message, episode.finish_reason, effects,
                            judge=config.settings.judge)
-    checks: list[CheckResult] = []
-    for check in domain.checks(task):
-        try:
-            result = check.run(outcome)
-            checks.append(await result if inspect.isawaitable(result) else result)
-        except Exception as exc:  # a broken check (or a judge that keeps failing) fails the trial, visibly
-            checks.append(CheckResult(check.name, False, f"check crashed: {type(exc).__name__}: {exc}"))
+    checks: list[CheckResult] = [await run_check(check, outcome) for check in domain.checks(task)]
     verdict = bool(checks) and all(c.passed for c in checks) and episode.finish_reason != ERROR
     t_end = time.perf_counter()
     diff = next((c.data for c in checks if c.name == "golden_state"), None)

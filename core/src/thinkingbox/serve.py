@@ -24,7 +24,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from .judge import TrialOutcome
+from .judge import TrialOutcome, run_check
 from .plugins import Domain, TaskWorld
 from .world import World
 
@@ -82,7 +82,8 @@ class SessionWorlds:
         entry = self.sessions.get(sid)
         if entry is None or self.task_world is None:
             return None
-        return [e.to_json() for e in self.domain.side_effects(self.task_world.initial, entry.world.snapshot())]
+        initial = self.task_world.initial
+        return [e.to_json() for e in self.domain.side_effects(initial, entry.world.snapshot(initial))]
 
     async def verdict(self, sid: str, final_message: str | None, judge: Any) -> dict | None:
         entry = self.sessions.get(sid)
@@ -93,9 +94,7 @@ class SessionWorlds:
 
 async def judge_world(domain: Domain, tw: TaskWorld, world: World, final_message: str | None, judge: Any) -> dict:
     """Run the task's checks on a world; rubric questions need the final message."""
-    import inspect
-
-    final = world.snapshot()
+    final = world.snapshot(tw.initial)
     effects = domain.side_effects(tw.initial, final)
     outcome = TrialOutcome(domain, tw.task, domain.schema, tw.initial, final, tw.golden, [], final_message or "",
                            "done", effects, judge=judge)
@@ -105,8 +104,7 @@ async def judge_world(domain: Domain, tw: TaskWorld, world: World, final_message
             checks.append({"name": "rubric", "passed": False, "detail": "not judged: send the final message "
                            "and start the server with --judge", "data": None})
             continue
-        result = check.run(outcome)
-        checks.append((await result if inspect.isawaitable(result) else result).to_json())
+        checks.append((await run_check(check, outcome)).to_json())
     return {"task": tw.task.id, "verdict": all(c["passed"] for c in checks), "checks": checks}
 
 
