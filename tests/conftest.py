@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE_SRC = ROOT / "tests" / "example_domain" / "src"
+EXAMPLE_SRC = ROOT / "examples" / "minimal_domain" / "src"
 
 
 @pytest.fixture
@@ -27,7 +27,10 @@ def library(host):
         sys.path.insert(0, str(EXAMPLE_SRC))
     import tb_library.plugin
 
-    return host.add_domain("library", tb_library.plugin)
+    import tomllib
+
+    project = tomllib.loads((EXAMPLE_SRC.parent / "pyproject.toml").read_text())["project"]
+    return host.add_domain("library", tb_library.plugin.SPEC, version=project["version"])
 
 
 @pytest.fixture
@@ -37,3 +40,4 @@ def fake_openai():
     server = FakeOpenAI().start()
     yield server
     server.stop()
+

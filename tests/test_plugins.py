@@ -1,51 +1,241 @@
-"""Plugin discovery: entry points, loading only what is selected, clear errors."""
+"""The plugin contract: discovery through entry points, loading only what is selected, and
+every plugin mistake reported loudly, naming the plugin."""
+import textwrap
+
 import pytest
 
+from thinkingbox.cli import main
 from thinkingbox.errors import ThinkingboxError
-from thinkingbox.plugins import PluginHost, installed_domains
+from thinkingbox.plugins import PluginError, PluginHost, installed_domains
 
-ALPHA = '''
-from thinkingbox import DomainInfo, hookimpl
-@hookimpl
-def tb_domain_info():
-    return DomainInfo(name="alpha", version="2.0.1", title="Alpha", now="2025-01-01T00:00:00Z")
+# A complete domain in one module, published as a spec; {name} and {extra} are filled in.
+SPEC_MODULE = '''
+from sqlmodel import Field
+from thinkingbox import DomainSpec, World, read_tool, table_base, write_tool
+
+Base = table_base("{name}")
+
+class Item(Base, table=True):
+    __tablename__ = "items"
+    id: str = Field(primary_key=True)
+    done: bool = False
+
+@read_tool
+def get_item(world: World, item_id: str) -> dict:
+    """Read one item."""
+    return world.require(Item, item_id, "item").model_dump()
+
+@write_tool
+def finish_item(world: World, item_id: str) -> dict:
+    """Mark an item done."""
+    return world.update(world.require(Item, item_id, "item"), done=True).model_dump()
+
+{extra}
+
+SPEC = {spec_class}(name="{name}", title="{name} domain", now="2025-01-01T00:00:00Z", package="tb_{name}",
+    tables=Base, fixtures=lambda: [Item(id="I1"), Item(id="I2")], tools=TOOLS, prompt="Now is {{now}}.",
+    policy_search=False)
 '''
-BETA = 'raise RuntimeError("beta must not be imported unless selected")\n'
+TASKS = '''{"family": "items", "tasks": [{"id": "finish-one", "request": "Finish I1 please.",
+  "solution": [{"tool": "finish_item", "args": {"item_id": "I1"}}], "final_message": "Done."}]}'''
 
 
 @pytest.fixture
-def fake_dists(tmp_path, monkeypatch):
-    """Two domains published through real entry-point metadata on sys.path."""
-    site = tmp_path / "site"
-    site.mkdir()
-    for name, code in (("alpha", ALPHA), ("beta", BETA)):
-        (site / f"tb_{name}.py").write_text(code)
-        dist = site / f"tb_{name}-1.0.dist-info"
-        dist.mkdir()
-        (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: tb-{name}\nVersion: 1.0\n")
-        (dist / "entry_points.txt").write_text(f"[thinkingbox.domains]\n{name} = tb_{name}\n")
-    monkeypatch.syspath_prepend(str(site))
-    return site
+def site(tmp_path, monkeypatch):
+    """A folder on sys.path where tests publish plugins through real entry-point metadata."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    monkeypatch.syspath_prepend(str(folder))
+    return folder
 
 
-def test_entry_points_are_discovered_and_only_selected_domains_load(fake_dists):
+def publish(site, name, code, group="thinkingbox.domains", entry=None, version="1.0", tasks=TASKS):
+    """Write package tb_NAME (code in its __init__, tasks in tasks/) with a dist-info."""
+    package = site / f"tb_{name}"
+    package.mkdir()
+    (package / "__init__.py").write_text(textwrap.dedent(code))
+    if tasks is not None:
+        (package / "tasks").mkdir()
+        (package / "tasks" / "items.json").write_text(tasks)
+    dist = site / f"tb_{name}-{version}.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: tb-{name}\nVersion: {version}\n")
+    (dist / "top_level.txt").write_text(f"tb_{name}\n")
+    (dist / "entry_points.txt").write_text(f"[{group}]\n{name} = {entry or f'tb_{name}:SPEC'}\n")
+
+
+def spec_module(name, extra="", tools="[get_item, finish_item]", spec_class="DomainSpec"):
+    return SPEC_MODULE.format(name=name, extra=extra + f"\nTOOLS = {tools}", spec_class=spec_class)
+
+
+def test_entry_points_are_discovered_only_selected_domains_load_and_version_is_the_dists(site):
+    publish(site, "alpha", spec_module("alpha"), version="2.0.1")
+    publish(site, "beta", 'raise RuntimeError("beta must not be imported unless selected")\n', tasks=None)
     assert {"alpha", "beta", "retail"} <= set(installed_domains())
     host = PluginHost()
     (alpha,) = host.load_domains(["alpha"])  # beta would raise if it were imported
     assert alpha.version == "2.0.1"
-    assert set(host.domains) == {"alpha"}
-    assert host.pm.get_plugin("beta") is None and host.pm.get_plugin("retail") is None
+    assert set(host.domains) == {"alpha"} and host.pm.get_plugin("retail") is None
+    assert [t for t in alpha.tasks] == ["finish-one"] and set(alpha.tools) == {"get_item", "finish_item"}
 
 
-def test_a_broken_plugin_fails_only_when_selected_with_a_clear_error(fake_dists):
-    with pytest.raises(ThinkingboxError, match="domain 'beta' failed to load: RuntimeError"):
+def test_a_broken_domain_is_a_row_and_never_breaks_commands_that_do_not_select_it(site, capsys, tmp_path):
+    publish(site, "beta", 'raise RuntimeError("beta is broken")\n', tasks=None)
+    publish(site, "gamma", spec_module("gamma"), tasks='{"family": "x", "tasks": [{"id": "t"}]}')
+    with pytest.raises(PluginError, match="domain 'beta' failed to load: RuntimeError: beta is broken"):
         PluginHost().load_domains(["beta"])
+    assert main(["domains"]) == 1
+    out = capsys.readouterr().out
+    assert "beta" in out and "broken" in out and "RuntimeError: beta is broken" in out
+    assert "gamma" in out and "field 'request'" in out  # a bad task file: named file, task and field
+    assert "retail" in out and "98" in out
+    # Without --domains, healthy domains still run; each broken one is a warning.
+    assert main(["validate", "--tasks", "ret-fee-001"]) == 0
+    err = capsys.readouterr().err
+    assert "skipping broken domain 'beta'" in err and "skipping broken domain 'gamma'" in err
+    assert main(["eval", "--tasks", "ret-fee-001", "--output", str(tmp_path / "r.jsonl")]) == 0
+    # Selected explicitly, a broken domain is an error naming it.
+    assert main(["validate", "--domains", "gamma"]) == 2
+    assert "tasks/items.json" in capsys.readouterr().err
 
 
 def test_unknown_domain_lists_the_installed_ones():
     with pytest.raises(ThinkingboxError) as err:
         PluginHost().load_domains(["bookings"])
     assert "unknown domain 'bookings'" in str(err.value) and "retail" in str(err.value)
+
+
+def test_a_misspelt_hook_is_an_error_naming_plugin_and_hook(site):
+    extra = '''
+class MySpec(DomainSpec):
+    def tb_tasks_files(self):
+        return []
+'''
+    publish(site, "delta", spec_module("delta", extra=extra, spec_class="MySpec"))
+    with pytest.raises(PluginError, match="domain 'delta'.*unknown hook 'tb_tasks_files'; did you mean 'tb_task_files'"):
+        PluginHost().load_domains(["delta"])
+
+
+def test_a_marked_hook_with_an_unknown_name_is_an_error(site):
+    code = '''
+from thinkingbox import hookimpl
+
+@hookimpl
+def agents_please():
+    return {}
+'''
+    publish(site, "ext", code, group="thinkingbox.plugins", entry="tb_ext", tasks=None)
+    with pytest.raises(PluginError, match="plugin 'ext'.*unknown hook 'agents_please'"):
+        PluginHost()
+
+
+def test_an_extension_may_not_describe_a_domain(site):
+    code = '''
+from thinkingbox import hookimpl
+
+@hookimpl
+def tb_tools():
+    return []
+'''
+    publish(site, "hijack", code, group="thinkingbox.plugins", entry="tb_hijack", tasks=None)
+    with pytest.raises(PluginError, match="extension plugin 'hijack' .*implements tb_tools"):
+        PluginHost()
+
+
+def test_an_extension_that_fails_to_import_names_itself(site):
+    publish(site, "oops", "import not_a_module_anywhere\n", group="thinkingbox.plugins", entry="tb_oops", tasks=None)
+    with pytest.raises(PluginError, match="extension plugin 'oops' .*failed to load: ModuleNotFoundError"):
+        PluginHost()
+
+
+def test_a_tool_without_description_is_an_error_and_fails_validate(site, capsys):
+    extra = '''
+@read_tool
+def count_items(world: World) -> int:
+    return len(world.rows(Item))
+'''
+    publish(site, "eps", spec_module("eps", extra=extra, tools="[get_item, finish_item, count_items]"))
+    (eps,) = PluginHost().load_domains(["eps"])
+    with pytest.raises(PluginError, match="domain 'eps': tool.s. without a description: count_items"):
+        eps.tools
+    assert main(["validate", "--domains", "eps"]) == 2
+    assert "count_items" in capsys.readouterr().err
+
+
+def test_a_domain_with_no_tools_or_no_tasks_fails_validate(site, capsys):
+    publish(site, "zeta", spec_module("zeta", tools="[]"))
+    assert main(["validate", "--domains", "zeta"]) == 2
+    assert "domain 'zeta': tb_tools returned no tools" in capsys.readouterr().err
+    publish(site, "eta", spec_module("eta"), tasks='{"family": "items", "tasks": []}')
+    assert main(["validate", "--domains", "eta"]) == 1
+    assert "the domain has no tasks" in capsys.readouterr().out
+
+
+def test_spec_and_entry_point_names_must_agree(site):
+    publish(site, "theta", spec_module("theta").replace('name="theta"', 'name="iota"'))
+    with pytest.raises(PluginError, match="domain 'theta': its entry point names a spec called 'iota'"):
+        PluginHost().load_domains(["theta"])
+
+
+def test_tables_on_the_shared_registry_collide_with_a_clear_error(site):
+    shared = '''
+from sqlmodel import Field, SQLModel
+
+class Book(SQLModel, table=True):
+    __tablename__ = "tb_test_shared_books"
+    id: str = Field(primary_key=True)
+'''
+    publish(site, "kappa", shared, entry="tb_kappa", tasks=None)
+    publish(site, "lam", shared, entry="tb_lam", tasks=None)
+    host = PluginHost()
+    with pytest.raises(PluginError, match="does not implement tb_domain_info"):
+        host.load_domains(["kappa"])  # imports fine (first on the shared registry), then fails the contract
+    with pytest.raises(PluginError) as err:
+        host.load_domains(["lam"])
+    message = str(err.value)
+    assert "domain 'lam' failed to load" in message and "'tb_test_shared_books'" in message
+    assert "table_base" in message and "extend_existing" not in message
+
+
+def test_a_hook_module_with_tables_on_the_shared_registry_is_refused(site):
+    code = '''
+from sqlmodel import Field, SQLModel
+from thinkingbox import DomainInfo, hookimpl, read_tool
+
+class Thing(SQLModel, table=True):
+    __tablename__ = "tb_test_shared_things"
+    id: str = Field(primary_key=True)
+
+@read_tool
+def get_thing(world, thing_id: str) -> dict:
+    """Read a thing."""
+    return {}
+
+@hookimpl
+def tb_domain_info():
+    return DomainInfo(name="mu", title="Mu", now="2025-01-01T00:00:00Z")
+
+@hookimpl
+def tb_seed_world(world):
+    world.create_tables([Thing])
+
+@hookimpl
+def tb_tools():
+    return [get_thing]
+
+@hookimpl
+def tb_system_prompt(now):
+    return "Now is " + now
+
+@hookimpl
+def tb_task_files():
+    return []
+'''
+    publish(site, "mu", code, entry="tb_mu", tasks=None)
+    (mu,) = PluginHost().load_domains(["mu"])
+    assert mu.info.title == "Mu" and set(mu.tools) == {"get_thing"}  # hooks written by hand still work
+    with pytest.raises(PluginError, match="domain 'mu': table 'tb_test_shared_things' is declared on SQLModel's shared"):
+        mu.schema
 
 
 def test_domain_hooks_only_reach_their_own_plugin(retail, library):

@@ -23,7 +23,7 @@ def sh(*args, **kw):
 def test_example_domain_wheel_installs_and_runs(tmp_path):
     dist = tmp_path / "dist"
     sh(UV, "build", "--wheel", "--quiet", "--out-dir", str(dist), str(ROOT / "core"))
-    sh(UV, "build", "--wheel", "--quiet", "--out-dir", str(dist), str(ROOT / "tests" / "example_domain"))
+    sh(UV, "build", "--wheel", "--quiet", "--out-dir", str(dist), str(ROOT / "examples" / "minimal_domain"))
     wheels = sorted(p.name for p in dist.glob("*.whl"))
     assert [w.split("-")[0] for w in wheels] == ["thinkingbox", "thinkingbox_library"]
     env = {**os.environ, "UV_PYTHON_DOWNLOADS": "never"}

@@ -15,7 +15,8 @@ _EXPORTS = {
     "TaskError": "errors", "ThinkingboxError": "errors", "ToolError": "errors",
     "hookimpl": "hookspecs",
     "Check": "judge", "CheckResult": "judge", "Difference": "judge", "TrialOutcome": "judge",
-    "DomainInfo": "plugins", "PluginHost": "plugins",
+    "DomainInfo": "plugins", "PluginHost": "plugins", "PluginError": "plugins",
+    "DomainSpec": "spec", "table_base": "spec", "tables_of": "spec",
     "read_tool": "tools", "write_tool": "tools",
     "FreeText": "world", "World": "world", "iso": "world", "parse_time": "world",
 }

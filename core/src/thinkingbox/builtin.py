@@ -14,7 +14,7 @@ def tb_side_effects(domain, initial, final):
     return side_effects(initial, final, domain.schema)
 
 
-@hookimpl
+@hookimpl(tryfirst=True)  # the core's checks come first in every check list
 def tb_checks(domain, task):
     from .rubric import rubric_check
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -161,8 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--judge", help="`rules` or a model, to judge rubric questions in /control/.../verdict")
     sv.add_argument("--report", type=Path, help="stdio: write the final world (SQLite bytes) here on exit")
 
-    ts = sub.add_parser("tasks", help="list the tasks of a domain")
-    ts.add_argument("--domain", required=True, help="domain name (see `tb domains`)")
+    ts = sub.add_parser("tasks", help="list the tasks of a domain, or print the task file's JSON Schema")
+    ts.add_argument("--domain", help="domain name (see `tb domains`)")
+    ts.add_argument("--schema", action="store_true", help="print the JSON Schema of a task file and exit")
     return parser
 
 
@@ -179,23 +181,36 @@ def main(argv: list[str] | None = None) -> int:
     except ThinkingboxError as exc:
         print(f"tb: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into a reader that stopped (`tb ... | head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _warn(message: str) -> None:
+    print(f"tb: warning: {message}", file=sys.stderr)
 
 
 def cmd_domains(args: argparse.Namespace) -> int:
     from tabulate import tabulate
 
-    from .plugins import PluginHost, installed_domains
+    from .plugins import PluginHost
 
-    names = sorted(installed_domains())
-    if not names:
+    statuses = PluginHost().domain_statuses()
+    if not statuses:
         print("No domains installed. Install a domain plugin (a package with a thinkingbox.domains entry point).")
         return 0
-    host = PluginHost()
     rows = []
-    for domain in host.load_domains(names):
-        rows.append([domain.name, domain.version, domain.info.title, len(domain.tasks)])
-    print(tabulate(rows, headers=["domain", "version", "title", "tasks"], tablefmt="github"))
-    return 0
+    for status in statuses:
+        domain = status.domain
+        if domain is None:
+            rows.append([status.name, "broken", status.error, ""])
+        else:
+            about = domain.info.title + (f"\n{domain.info.description}" if domain.info.description else "")
+            rows.append([domain.name, domain.version, about, len(domain.tasks)])
+    print(tabulate(rows, headers=["domain", "version", "about", "tasks"], tablefmt="simple_grid",
+                   maxcolwidths=[None, None, 70, None]))
+    broken = [s.name for s in statuses if s.domain is None]
+    return 1 if broken else 0
 
 
 def cmd_tasks(args: argparse.Namespace) -> int:
@@ -203,6 +218,15 @@ def cmd_tasks(args: argparse.Namespace) -> int:
 
     from .plugins import PluginHost
 
+    if args.schema:
+        import orjson
+
+        from .tasks import task_file_schema
+
+        print(orjson.dumps(task_file_schema(), option=orjson.OPT_INDENT_2).decode())
+        return 0
+    if not args.domain:
+        raise ThinkingboxError("tb tasks needs --domain NAME (or --schema)")
     (domain,) = PluginHost().load_domains([args.domain])
     rows = [[t.id, t.family, t.title, len(t.solution)] for t in domain.tasks.values()]
     print(tabulate(rows, headers=["task", "family", "title", "calls"], tablefmt="github"))
@@ -392,14 +416,19 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     from tabulate import tabulate
 
-    from .plugins import PluginHost, installed_domains
+    from .plugins import PluginHost
     from .quality import check_task
 
-    domains = PluginHost().load_domains(args.domains or sorted(installed_domains()))
+    host = PluginHost()
+    domains = host.load_domains(args.domains) if args.domains else host.default_domains(warn=_warn)
+    if not domains:
+        raise ThinkingboxError("no domains to validate")
 
     async def run() -> tuple[int, list[list[str]]]:
         checked, rows = 0, []
         for domain in domains:
+            if not domain.tasks:
+                rows.append([domain.name, "-", "the domain has no tasks (task files: <package>/tasks/*.json)"])
             for task in domain.tasks.values():
                 if args.tasks and task.id not in args.tasks:
                     continue
@@ -474,16 +503,19 @@ def cmd_eval(args: argparse.Namespace) -> int:
     import asyncio
 
     from .leaderboard import render, summarize
-    from .plugins import PluginHost, installed_domains
+    from .plugins import PluginHost
     from .records import RecordWriter, read_records
     from .runner import check_ready, prepare_jobs, run_in_processes, run_jobs
 
     config, names, task_ids, output = eval_config(args)
     host = PluginHost()
-    names = names or sorted(installed_domains())
-    if not names:
+    domains = host.load_domains(names) if names else host.default_domains(warn=_warn)
+    if not domains:
         raise ThinkingboxError("no domains installed")
-    domains = host.load_domains(names)
+    names = [d.name for d in domains]
+    empty = [d.name for d in domains if not d.tasks]
+    if empty:
+        raise ThinkingboxError(f"domain(s) {', '.join(empty)} have no tasks")
     if task_ids:
         known = {t for d in domains for t in d.tasks}
         missing = sorted(task_ids - known)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .judge import CheckResult, TrialOutcome, golden_state_check
+from .judge import CheckResult, TrialOutcome, run_check
 from .plugins import Domain, TaskWorld
 from .tasks import Task, ToolCall
 from .tools import _current_world, bind_world
@@ -34,10 +34,17 @@ async def final_state(domain: Domain, tw: TaskWorld, calls: list[ToolCall]):
 
 
 async def apply_calls(domain: Domain, tw: TaskWorld, calls: list[ToolCall]) -> CheckResult:
-    """The golden-state check's result after applying `calls` to a fresh world."""
+    """The verdict of the task's checks after applying `calls` to a fresh world, with the
+    reference final message: the golden state and every check a plugin adds (rubric
+    questions, which need a judge, excepted)."""
     final = await final_state(domain, tw, calls)
-    outcome = TrialOutcome(domain, tw.task, domain.schema, tw.initial, final, tw.golden, [], "", "done")
-    return golden_state_check(outcome)
+    outcome = TrialOutcome(domain, tw.task, domain.schema, tw.initial, final, tw.golden, [],
+                           tw.task.final_message, "done")
+    results = [await run_check(check, outcome) for check in domain.checks(tw.task) if check.name != "rubric"]
+    failed = [r for r in results if not r.passed]
+    diffs = next((r.data for r in results if r.name == "golden_state"), None) or []
+    detail = "; ".join(f"{r.name}: {r.detail}" for r in failed)
+    return CheckResult("checks", not failed, detail, diffs)
 
 
 def write_steps(domain: Domain, task: Task) -> list[int]:

@@ -53,18 +53,24 @@ class ToolCall(BaseModel):
 class Task(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    id: str = Field(min_length=1, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-    family: str = Field(min_length=1)
-    title: str = ""
-    request: str = Field(min_length=1)
-    user_facts: dict[str, str] = Field(default_factory=dict)
-    user_behavior: list[str] = Field(default_factory=list)
-    rows: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
-    solution: list[ToolCall]
-    final_message: str = Field(min_length=1)
-    free_text_fields: dict[str, list[str]] = Field(default_factory=dict)
-    rubric: list[str | RubricItem] = Field(default_factory=list)
-    notes: str = ""
+    id: str = Field(min_length=1, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", description="unique within the domain")
+    family: str = Field(min_length=1, description="the task family; defaults to the file's family")
+    title: str = Field(default="", description="one line for people, describing the situation; never shown to the agent")
+    request: str = Field(min_length=1, description="the opening user message, sent verbatim")
+    user_facts: dict[str, str] = Field(default_factory=dict, description="label -> value the simulated user "
+                                       "reveals only when asked (the customer's name included)")
+    user_behavior: list[str] = Field(default_factory=list, description="rules for the simulated user: what it "
+                                     "confirms, declines or insists on, and on what condition")
+    rows: dict[str, list[dict[str, Any]]] = Field(default_factory=dict, description="table -> rows added on top "
+                                                  "of the domain's base fixtures (validated against the tables)")
+    solution: list[ToolCall] = Field(description="the reference solution: the tool calls, in order, that reach the "
+                                     "one policy-compliant final state (the golden state)")
+    final_message: str = Field(min_length=1, description="the reference final message to the user")
+    free_text_fields: dict[str, list[str]] = Field(default_factory=dict, description="table -> fields not compared, "
+                                                   "beyond those the tables declare as free text")
+    rubric: list[str | RubricItem] = Field(default_factory=list, description="yes/no questions about the final "
+                                           "message, all of which must be answered yes; a rule answers one offline")
+    notes: str = Field(default="", description="the author's derivation of the golden values from policy and data")
     source_file: str = Field(default="", exclude=True)
 
     @field_validator("request", "final_message")
@@ -91,6 +97,22 @@ class Task(BaseModel):
         lines.append("Facts you may give when asked:")
         lines += [f"- {label}: {value}" for label, value in self.user_facts.items()]
         return "\n".join(lines)
+
+
+class TaskFile(BaseModel):
+    """One task file: a family of tasks."""
+
+    model_config = ConfigDict(extra="forbid", title="Thinkingbox task file")
+    family: str | None = Field(default=None, description="the default family of its tasks")
+    description: str = Field(default="", description="what the family exercises, for people")
+    tasks: list[Task]
+
+
+def task_file_schema() -> dict[str, Any]:
+    """The JSON Schema of a task file (`tb tasks --schema`)."""
+    schema = TaskFile.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema
 
 
 def _loc(loc: tuple) -> str:

@@ -33,7 +33,7 @@ class ToolSpec:
     description: str
 
 
-def _decorate(read_only: bool, fn: Callable | None, name: str | None):
+def _decorate(read_only: bool, fn: Callable | None, name: str | None, description: str | None):
     def mark(f: Callable) -> Callable:
         params = list(inspect.signature(f).parameters)
         if not params or params[0] != "world":
@@ -42,21 +42,22 @@ def _decorate(read_only: bool, fn: Callable | None, name: str | None):
             name=name or f.__name__,
             fn=f,
             read_only=read_only,
-            description=inspect.cleandoc(f.__doc__ or "").strip(),
+            description=description if description is not None else inspect.cleandoc(f.__doc__ or "").strip(),
         )
         return f
 
     return mark(fn) if fn is not None else mark
 
 
-def read_tool(fn: Callable | None = None, *, name: str | None = None):
-    """Mark a function as a tool that only reads the world."""
-    return _decorate(True, fn, name)
+def read_tool(fn: Callable | None = None, *, name: str | None = None, description: str | None = None):
+    """Mark a function as a tool that only reads the world. The agent sees `name` (default:
+    the function's name) and `description` (default: the docstring; one is required)."""
+    return _decorate(True, fn, name, description)
 
 
-def write_tool(fn: Callable | None = None, *, name: str | None = None):
-    """Mark a function as a tool that may change the world."""
-    return _decorate(False, fn, name)
+def write_tool(fn: Callable | None = None, *, name: str | None = None, description: str | None = None):
+    """Mark a function as a tool that may change the world (see `read_tool`)."""
+    return _decorate(False, fn, name, description)
 
 
 def tool_spec(fn: Callable) -> ToolSpec:

@@ -1,103 +1,81 @@
-"""Retail domain: every task is sound, and the tools behave as the policies describe.
-Runs with only the core and this plugin installed."""
-import asyncio
+"""Retail domain: every task is sound, the oracle passes and doing nothing fails; the tools
+behave as the policies describe. Runs with only the core and this plugin installed."""
 from collections import Counter
 
 import pytest
 
-from thinkingbox.plugins import PluginHost
-from thinkingbox.quality import check_task
-from thinkingbox.tools import bind_world
+from thinkingbox.testing import DomainTests
+
+DOMAIN = "retail"
 
 
-@pytest.fixture(scope="module")
-def retail():
-    (domain,) = PluginHost().load_domains(["retail"])
-    return domain
+class TestRetailTasks(DomainTests):
+    domain = DOMAIN
 
 
-def task_ids():
-    (domain,) = PluginHost().load_domains(["retail"])
-    return sorted(domain.tasks)
-
-
-def test_size_and_coverage(retail):
-    families = Counter(t.family for t in retail.tasks.values())
-    assert len(retail.tasks) >= 30
+def test_size_and_coverage(tb_domain):
+    families = Counter(t.family for t in tb_domain.tasks.values())
+    assert len(tb_domain.tasks) >= 30
     assert len(families) >= 8, families
 
 
-@pytest.mark.parametrize("task_id", task_ids())
-def test_task_is_sound(retail, task_id):
-    """The reference passes, doing nothing fails, dropping any one write fails, reset is exact."""
-    assert asyncio.run(check_task(retail, retail.tasks[task_id])) == []
+pytestmark = pytest.mark.tb_task("ret-fee-001")
 
 
-def call(retail, world, tool, **args):
-    async def go():
-        bind_world(world)
-        try:  # called directly (no MCP session), tool errors are raised
-            result = await retail.server.call_tool(tool, args)
-        except Exception as exc:
-            return str(exc), True
-        return " ".join(c.text for c in result.content), False
-    return asyncio.run(go())
+def test_helpdesk_filters_are_safe_and_readable(tb_call):
+    result = tb_call("helpdesk_get_items", table="tickets", filter="requester_id eq 'U-1002' and status ne 'solved'",
+                     select="id,status")
+    assert not result.is_error and result.data["items"] == [{"id": "TCK-1002", "status": "open"}]
+    result = tb_call("helpdesk_get_items", table="tickets", filter="contains(subject, 'TV')")
+    assert result.is_error and "not supported" in result.text
+    result = tb_call("helpdesk_get_items", table="tickets", filter="requester_id eq 1002")
+    assert result.is_error and "requester_id eq '1002'" in result.text
+    result = tb_call("helpdesk_get_items", table="payments")
+    assert result.is_error and "unknown table 'payments'" in result.text
 
 
-@pytest.fixture
-def world(retail):
-    tw = asyncio.run(retail.prepare(retail.tasks["ret-fee-001"]))
-    world = retail.new_world(tw)
-    yield world
-    world.close()
+def test_a_failed_call_changes_nothing(tb_call, tb_world):
+    before = tb_world.snapshot()
+    result = tb_call("create_rma", order_id="ORD-200001", line_item_id="LI-200001", reason="changed_mind",
+                     is_defective=False, resolution="refund", refund_amount=129.0, return_shipping_fee=8.99)
+    assert result.is_error and "120.01" in result.text
+    assert tb_world.snapshot() == before
+    result = tb_call("helpdesk_update_item", table="tickets", id="TCK-1001", item={"status": "escalated"})
+    assert result.is_error and "must be one of" in result.text and tb_world.snapshot() == before
 
 
-def test_helpdesk_filters_are_safe_and_readable(retail, world):
-    text, error = call(retail, world, "helpdesk_get_items", table="tickets",
-                       filter="requester_id eq 'U-1002' and status ne 'solved'", select="id,status")
-    assert not error and '"id":"TCK-1002"' in text and "subject" not in text
-    text, error = call(retail, world, "helpdesk_get_items", table="tickets", filter="contains(subject, 'TV')")
-    assert error and "not supported" in text
-    text, error = call(retail, world, "helpdesk_get_items", table="tickets", filter="requester_id eq 1002")
-    assert error and "requester_id eq '1002'" in text
-    text, error = call(retail, world, "helpdesk_get_items", table="payments")
-    assert error and "unknown table 'payments'" in text
+def test_preconditions_come_back_as_errors(tb_call):
+    result = tb_call("cancel_order", order_id="ORD-200001", reason="changed mind")
+    assert result.is_error and "only pending_payment or processing" in result.text
+    result = tb_call("get_order", order_id="ORD-999999")
+    assert result.is_error and "order 'ORD-999999' not found" in result.text
+    result = tb_call("create_refund", payment_id="PAY-200001", amount=500, reason="goodwill")
+    assert result.is_error and "129.00" in result.text
+    result = tb_call("create_refund", payment_id="PAY-200001", amount=5, reason="because")
+    assert result.is_error and "goodwill" in result.text  # not one of the refund reasons, which are listed
 
 
-def test_a_failed_call_changes_nothing(retail, world):
-    before = world.snapshot()
-    text, error = call(retail, world, "create_rma", order_id="ORD-200001", line_item_id="LI-200001",
-                       reason="changed_mind", is_defective=False, resolution="refund", refund_amount=129.0,
-                       return_shipping_fee=8.99)
-    assert error and "120.01" in text
-    assert world.snapshot() == before
-    text, error = call(retail, world, "helpdesk_update_item", table="tickets", id="TCK-1001",
-                       item={"status": "escalated"})
-    assert error and "must be one of" in text and world.snapshot() == before
+def test_customers_are_found_by_id_or_email(tb_call):
+    by_email = tb_call("get_customer_profile", email="  Jordan.Reyes@Example.com ")
+    assert not by_email.is_error and by_email.data["id"] == "CUS-1001"
+    assert tb_call("get_customer_profile", customer_id="CUS-1001").data == by_email.data
+    result = tb_call("get_customer_profile")
+    assert result.is_error and "customer_id or an email" in result.text
 
 
-def test_preconditions_come_back_as_errors(retail, world):
-    text, error = call(retail, world, "cancel_order", order_id="ORD-200001", reason="changed mind")
-    assert error and "only pending_payment or processing" in text
-    text, error = call(retail, world, "get_order", order_id="ORD-999999")
-    assert error and "order 'ORD-999999' not found" in text
-    text, error = call(retail, world, "create_refund", payment_id="PAY-200001", amount=500, reason="goodwill")
-    assert error and "129.00" in text
-    text, error = call(retail, world, "create_refund", payment_id="PAY-200001", amount=5, reason="because")
-    assert error  # not one of the refund reasons
+def test_policy_search_finds_the_rule(tb_call):
+    result = tb_call("search_policy", query="restocking fee opened item", max_results=2)
+    assert not result.is_error and "04_returns.md" in result.text.split('"text"')[0]
+    assert tb_call("search_policy", query="   ").is_error
 
 
-def test_policy_search_finds_the_rule(retail, world):
-    text, error = call(retail, world, "search_policy", query="restocking fee opened item", max_results=2)
-    assert not error and "04_returns.md" in text.split('"text"')[0]
-    text, error = call(retail, world, "search_policy", query="   ")
-    assert error
+def test_tool_schemas_are_typed(tb_domain):
+    import asyncio
 
-
-def test_tool_schemas_are_typed(retail):
-    tools = {t["name"]: t for t in asyncio.run(retail.list_tool_schemas())}
+    tools = {t["name"]: t for t in asyncio.run(tb_domain.list_tool_schemas())}
     assert len(tools) >= 30
     rma = tools["create_rma"]["input_schema"]
     assert rma["properties"]["resolution"]["enum"] == ["refund", "exchange"]
     assert "refund_amount" in rma["required"]
     assert tools["get_order"]["read_only"] and not tools["create_rma"]["read_only"]
+    assert "Tables and fields:" in tools["helpdesk_create_item"]["description"]

@@ -1,17 +1,25 @@
 """A help-desk ticketing system (tickets, users, organizations, comments) with
 get/create/update tools and OData-style queries.
 
-A domain opts in by declaring its four tables on top of the base field sets below
-(adding its own ticket fields), then adding `ticketing_tools(...)` to its tools:
+A domain opts in with one call that declares the help-desk tables on its own table base
+(with its own ticket class when tickets carry custom fields), and names the result as
+its spec's `ticketing`, which adds the help-desk tools:
 
-    class Ticket(TicketFields, MyDomainTable, table=True):
+    class Ticket(TicketFields, ShopTable, table=True):
         __tablename__ = "tickets"
         order_id: str | None = None          # a custom field
+
+    HELPDESK = Helpdesk.create(ShopTable, ticket=Ticket, allowed_values={...})
+
+`HELPDESK.staff_rows(...)` and `HELPDESK.customer_user(...)` make the rows every help desk
+starts with: the customers' organization, an administrator, the agent itself.
 """
 from __future__ import annotations
 
+import inspect
 import types
 import typing
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -29,6 +37,7 @@ TICKET_PRIORITIES = ["low", "normal", "high", "urgent"]
 TICKET_TYPES = ["problem", "incident", "question", "task"]
 USER_ROLES = ["end-user", "agent", "admin"]
 MAX_TOP = 1000
+CUSTOMERS_ORG = "ORG-0001"
 
 
 class TicketFields(SQLModel):
@@ -89,6 +98,44 @@ class Helpdesk:
     first_ticket_number: int = 5001
     allowed_values: dict[str, list[str]] = field(default_factory=dict)  # custom ticket fields
 
+    @classmethod
+    def create(cls, base: type, ticket: type | None = None, *, agent_id: str = "U-0002",
+               allowed_values: Mapping[str, Sequence[str]] | None = None, ticket_id_prefix: str = "TCK-",
+               first_ticket_number: int = 5001) -> "Helpdesk":
+        """Declare the help-desk tables (users, organizations, comments, and tickets unless
+        the domain gives its own `ticket` class) on the domain's table `base`.
+
+        allowed_values: the values each custom ticket field may take (the tools refuse others).
+        """
+        def table(name: str, fields: type, tablename: str) -> type:
+            namespace = {"__tablename__": tablename, "__module__": base.__module__}
+            return types.new_class(name, (fields, base), {"table": True}, lambda ns: ns.update(namespace))
+
+        if ticket is None:
+            ticket = table("Ticket", TicketFields, "tickets")
+        return cls(ticket=ticket, user=table("HelpdeskUser", HelpdeskUserFields, "users"),
+                   organization=table("Organization", OrganizationFields, "organizations"),
+                   comment=table("Comment", CommentFields, "comments"), agent_id=agent_id,
+                   ticket_id_prefix=ticket_id_prefix, first_ticket_number=first_ticket_number,
+                   allowed_values={k: list(v) for k, v in (allowed_values or {}).items()})
+
+    def staff_rows(self, *, customers: str, assistant: str, email_domain: str,
+                   since: str = "2024-01-01T00:00:00Z") -> list[Any]:
+        """The rows every help desk starts with: the organization customers belong to
+        (ORG-0001), an administrator (U-0001) and the agent's own user (`agent_id`)."""
+        return [
+            self.organization(id=CUSTOMERS_ORG, name=customers, created_at=since),
+            self.user(id="U-0001", name="Help-desk administrator", email=f"admin@{email_domain}", role="admin",
+                      verified=True, created_at=since),
+            self.user(id=self.agent_id, name=assistant, email=f"assistant@{email_domain}", role="agent",
+                      verified=True, created_at=since),
+        ]
+
+    def customer_user(self, id: str, name: str, email: str, created_at: str) -> Any:
+        """A customer's help-desk user (verified, in the customers' organization)."""
+        return self.user(id=id, name=name, email=email, organization_id=CUSTOMERS_ORG, verified=True,
+                         created_at=created_at)
+
     def tables(self) -> dict[str, type]:
         return {"tickets": self.ticket, "users": self.user, "organizations": self.organization,
                 "comments": self.comment}
@@ -126,6 +173,24 @@ def _describe(helpdesk: Helpdesk) -> str:
     values = "; ".join(f"{k}: {', '.join(v)}" for k, v in helpdesk.ticket_values().items())
     lines.append(f"Ticket values - {values}. User roles: {', '.join(USER_ROLES)}.")
     return "\n".join(lines)
+
+
+_GET_ITEMS_DOC = """List help-desk records, optionally filtered, ordered and paged (OData style).
+
+table: tickets, users, organizations or comments.
+filter: e.g. "requester_id eq 'U-12' and (status eq 'open' or status eq 'hold')".
+  Operators eq, ne, gt, ge, lt, le; and, or, not; parentheses. Quote text and dates.
+orderby: e.g. "created_at desc". top: 1-1000 (default 100). skip: rows to skip.
+select: comma-separated fields to return, e.g. "id,status,subject"."""
+
+_CREATE_ITEM_DOC = """Create a ticket, user, organization or comment. Returns the new record with its id.
+
+item: the fields to set; the id and timestamps are assigned. Tickets start with the
+status you give (default "open") and the agent as assignee unless another is given.
+Comments are permanent: they cannot be changed afterwards."""
+
+_UPDATE_ITEM_DOC = """Change fields of a ticket, user or organization. Only the fields you include
+change; include a field with null to clear it. Comments cannot be changed."""
 
 
 def ticketing_tools(helpdesk: Helpdesk) -> list:
@@ -169,17 +234,13 @@ def ticketing_tools(helpdesk: Helpdesk) -> list:
             if item.get(key) is not None and key in fields[table] and world.get(target, item[key]) is None:
                 raise ToolError(f"{key} {item[key]!r} does not exist")
 
-    @read_tool(name="helpdesk_get_items")
+    def described(fn_doc: str) -> str:
+        """Each tool that takes a table also lists the tables and their fields."""
+        return inspect.cleandoc(fn_doc) + "\n\nTables and fields:\n" + schema_text
+
+    @read_tool(name="helpdesk_get_items", description=described(_GET_ITEMS_DOC))
     def get_items(world: World, table: str, filter: str | None = None, orderby: str | None = None,
                   top: int = 100, skip: int = 0, select: str | None = None) -> dict:
-        """List help-desk records, optionally filtered, ordered and paged (OData style).
-
-        table: tickets, users, organizations or comments.
-        filter: e.g. "requester_id eq 'U-12' and (status eq 'open' or status eq 'hold')".
-          Operators eq, ne, gt, ge, lt, le; and, or, not; parentheses. Quote text and dates.
-        orderby: e.g. "created_at desc". top: 1-1000 (default 100). skip: rows to skip.
-        select: comma-separated fields to return, e.g. "id,status,subject".
-        """
         model = model_for(table)
         if not 1 <= top <= MAX_TOP:
             raise ToolError(f"top must be between 1 and {MAX_TOP}")
@@ -206,14 +267,8 @@ def ticketing_tools(helpdesk: Helpdesk) -> list:
         """Read one help-desk record (ticket, user, organization or comment) by id."""
         return world.require(model_for(table), id, f"{table[:-1]}").model_dump()
 
-    @write_tool(name="helpdesk_create_item")
+    @write_tool(name="helpdesk_create_item", description=described(_CREATE_ITEM_DOC))
     def create_item(world: World, table: str, item: dict[str, Any]) -> dict:
-        """Create a ticket, user, organization or comment. Returns the new record with its id.
-
-        item: the fields to set; the id and timestamps are assigned. Tickets start with the
-        status you give (default "open") and the agent as assignee unless another is given.
-        Comments are permanent: they cannot be changed afterwards.
-        """
         model = model_for(table)
         check_keys(table, item)
         data = {k: v for k, v in item.items() if v is not None}
@@ -236,10 +291,8 @@ def ticketing_tools(helpdesk: Helpdesk) -> list:
         row = world.insert(validated(model, data, table))
         return {"item": row.model_dump()}
 
-    @write_tool(name="helpdesk_update_item")
+    @write_tool(name="helpdesk_update_item", description=described(_UPDATE_ITEM_DOC))
     def update_item(world: World, table: str, id: str, item: dict[str, Any]) -> dict:
-        """Change fields of a ticket, user or organization. Only the fields you include
-        change; include a field with null to clear it. Comments cannot be changed."""
         model = model_for(table)
         if table == "comments":
             raise ToolError("comments cannot be changed once created; add a new comment instead")
@@ -259,7 +312,4 @@ def ticketing_tools(helpdesk: Helpdesk) -> list:
         """The help-desk tables, their fields and the allowed ticket values."""
         return {"tables": schema_text}
 
-    for fn in (get_items, create_item, update_item):
-        spec = fn.__tb_tool__
-        object.__setattr__(spec, "description", spec.description + "\n\nTables and fields:\n" + schema_text)
     return [list_tables, get_items, get_item, create_item, update_item]

@@ -2,10 +2,7 @@
 staff and a few unrelated customers and bookings."""
 from __future__ import annotations
 
-from .models import (
-    BOARD_TYPES, ROOM_TYPES, Booking, CorporateAccount, Customer, HelpdeskUser, Hotel, Organization, RoomRate,
-    Transaction,
-)
+from .models import BOARD_TYPES, HELPDESK, ROOM_TYPES, Booking, CorporateAccount, Customer, Hotel, RoomRate, Transaction
 
 HOTELS = [
     # id, name, city, tier, commission, pets, accessible, parking
@@ -46,20 +43,16 @@ def base_rows() -> list:
                          contract_end="2026-01-31", billing_email="ap@bluefin.example"),
         CorporateAccount(id="CORP-13", name="Cobalt Design Studio", tier="small_business", status="expired",
                          contract_end="2025-08-31", billing_email="office@cobalt.example"),
-        Organization(id="ORG-0001", name="Harborlight Stays customers", created_at="2024-01-01T00:00:00Z"),
-        HelpdeskUser(id="U-0001", name="Help-desk administrator", email="admin@harborlight.example", role="admin",
-                     verified=True, created_at="2024-01-01T00:00:00Z"),
-        HelpdeskUser(id="U-0002", name="Harborlight support assistant", email="assistant@harborlight.example",
-                     role="agent", verified=True, created_at="2024-01-01T00:00:00Z"),
     ]
+    rows += HELPDESK.staff_rows(customers="Harborlight Stays customers", assistant="Harborlight support assistant",
+                                email_domain="harborlight.example")
     for cid, name, email, tier, uid in (
         ("CUS-1001", "Olivia Brennan", "olivia.brennan@example.com", "standard", "U-1001"),
         ("CUS-1002", "Marcus Oyelaran", "marcus.oyelaran@example.com", "vip", "U-1002"),
         ("CUS-1003", "Ines Carvalho", "ines.carvalho@example.com", "platinum", "U-1003"),
     ):
         rows.append(Customer(id=cid, name=name, email=email, vip_tier=tier, helpdesk_user_id=uid))
-        rows.append(HelpdeskUser(id=uid, name=name, email=email, organization_id="ORG-0001", verified=True,
-                                 created_at="2024-05-01T00:00:00Z"))
+        rows.append(HELPDESK.customer_user(uid, name, email, created_at="2024-05-01T00:00:00Z"))
     rows += [
         Booking(reference="HB-100001", customer_id="CUS-1001", hotel_id="HTL-102", check_in="2025-10-20T15:00:00Z",
                 check_out="2025-10-22T11:00:00Z", room_type="standard_room", board_type="breakfast", value=360.0,

@@ -4,18 +4,16 @@ from __future__ import annotations
 from typing import Optional
 
 from sqlalchemy import JSON
-from sqlalchemy.orm import registry
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
-from thinkingbox import FreeText
-from thinkingbox.kit.ticketing import CommentFields, HelpdeskUserFields, OrganizationFields, TicketFields
+from thinkingbox import FreeText, table_base
+from thinkingbox.kit.ticketing import Helpdesk, TicketFields
 
 ROOM_TYPES = ["standard_room", "superior_room", "deluxe_room", "family_room", "accessible_room", "junior_suite", "suite"]
 BOARD_TYPES = ["room_only", "breakfast", "half_board", "full_board", "all_inclusive"]
 
 
-class BookingTable(SQLModel, registry=registry()):
-    """Base of every booking-domain table."""
+BookingTable = table_base("booking")
 
 
 class Hotel(BookingTable, table=True):
@@ -142,17 +140,10 @@ class Ticket(TicketFields, BookingTable, table=True):
     escalation_reason: Optional[str] = None
 
 
-class HelpdeskUser(HelpdeskUserFields, BookingTable, table=True):
-    __tablename__ = "users"
-
-
-class Organization(OrganizationFields, BookingTable, table=True):
-    __tablename__ = "organizations"
-
-
-class Comment(CommentFields, BookingTable, table=True):
-    __tablename__ = "comments"
-
-
-ALL_TABLES = [Hotel, RoomRate, Customer, CorporateAccount, GroupBooking, Booking, SpecialRequest, Transaction,
-              Escalation, Organization, HelpdeskUser, Ticket, Comment]
+HELPDESK = Helpdesk.create(BookingTable, ticket=Ticket, allowed_values={
+    "request_type": ["modification", "cancellation", "refund", "complaint", "special_request", "billing", "invoice",
+                     "verification", "group_change", "information"],
+    "resolution_action": ["modified", "cancelled", "refunded", "escalated", "declined", "info_provided",
+                          "pending_approval"],
+    "escalation_reason": ["late_change", "large_group", "hotel_approval", "complaint", "verification", "discrepancy"],
+})

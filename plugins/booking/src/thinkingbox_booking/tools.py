@@ -6,6 +6,7 @@ from datetime import date, timedelta
 from typing import Literal, Optional
 
 from thinkingbox import ToolError, World, read_tool, write_tool
+from thinkingbox.kit.customers import find_customer
 
 from .models import (
     BOARD_TYPES, ROOM_TYPES, Booking, CorporateAccount, Customer, Escalation, GroupBooking, Hotel, RoomRate,
@@ -81,7 +82,7 @@ def get_booking(world: World, reference: str) -> dict:
 @read_tool
 def find_bookings(world: World, email: Optional[str] = None, customer_id: Optional[str] = None) -> dict:
     """All bookings of a customer (by email or customer id), newest check-in first."""
-    customer = _customer(world, customer_id, email)
+    customer = find_customer(world, Customer, customer_id, email)
     bookings = sorted(world.find(Booking, customer_id=customer.id), key=lambda b: b.check_in, reverse=True)
     return {"customer_id": customer.id, "bookings": [
         {"reference": b.reference, "hotel_id": b.hotel_id, "check_in": b.check_in, "check_out": b.check_out,
@@ -243,22 +244,11 @@ def escalate_to_hotel(world: World, hotel_id: str, reason: EscalationReason, det
 
 # ---- customers and corporate accounts ------------------------------------------------
 
-def _customer(world: World, customer_id: Optional[str], email: Optional[str]) -> Customer:
-    if customer_id:
-        return world.require(Customer, customer_id, "customer")
-    if email:
-        found = world.find(Customer, email=email.strip().lower())
-        if not found:
-            raise ToolError(f"no customer with email {email!r}")
-        return found[0]
-    raise ToolError("give a customer_id or an email")
-
-
 @read_tool
 def get_customer_profile(world: World, email: Optional[str] = None, customer_id: Optional[str] = None) -> dict:
     """A customer by email or id: VIP tier (internal), complaint count (internal),
     help-desk user id, preferences."""
-    return _customer(world, customer_id, email).model_dump()
+    return find_customer(world, Customer, customer_id, email).model_dump()
 
 
 @write_tool

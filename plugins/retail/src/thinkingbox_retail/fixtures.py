@@ -2,10 +2,7 @@
 staff, and a few unrelated customers whose records a careless agent might touch."""
 from __future__ import annotations
 
-from .models import (
-    Customer, HelpdeskUser, Inventory, LineItem, Order, Organization, Payment, Product, Promotion, Shipment,
-    Ticket,
-)
+from .models import HELPDESK, Customer, Inventory, LineItem, Order, Payment, Product, Promotion, Shipment, Ticket
 
 PRODUCTS = [
     # sku, name, category, price, weight_lbs, refurbished
@@ -57,13 +54,8 @@ def base_rows() -> list:
     ]
     rows += [Inventory(sku=s, available=a, restock_date=d) for s, (a, d) in STOCK.items()]
     rows += PROMOTIONS
-    rows += [
-        Organization(id="ORG-0001", name="Voltaic Home retail customers", created_at="2024-01-01T00:00:00Z"),
-        HelpdeskUser(id="U-0001", name="Help-desk administrator", email="admin@voltaichome.example", role="admin",
-                     verified=True, created_at="2024-01-01T00:00:00Z"),
-        HelpdeskUser(id="U-0002", name="Voltaic support assistant", email="assistant@voltaichome.example",
-                     role="agent", verified=True, created_at="2024-01-01T00:00:00Z"),
-    ]
+    rows += HELPDESK.staff_rows(customers="Voltaic Home retail customers", assistant="Voltaic support assistant",
+                                email_domain="voltaichome.example")
     # Unrelated customers with their own orders and tickets.
     others = [
         ("CUS-1001", "Jordan Reyes", "jordan.reyes@example.com", "plus", 82, 6, "U-1001", "41 Alder Way, Portland, OR 97201"),
@@ -73,8 +65,7 @@ def base_rows() -> list:
     for cid, name, email, tier, score, orders, uid, address in others:
         rows.append(Customer(id=cid, name=name, email=email, tier=tier, score=score, total_orders=orders,
                              helpdesk_user_id=uid, address=address, member_since="2023-03-01"))
-        rows.append(HelpdeskUser(id=uid, name=name, email=email, organization_id="ORG-0001", verified=True,
-                                 created_at="2023-03-01T00:00:00Z"))
+        rows.append(HELPDESK.customer_user(uid, name, email, created_at="2023-03-01T00:00:00Z"))
     rows += [
         Order(id="ORD-100001", customer_id="CUS-1001", status="delivered", placed_at="2025-09-02T15:20:00Z",
               subtotal=399.00, total=399.00, shipping_address="41 Alder Way, Portland, OR 97201",

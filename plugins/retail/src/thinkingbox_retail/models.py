@@ -4,15 +4,13 @@ from __future__ import annotations
 from typing import Optional
 
 from sqlalchemy import JSON
-from sqlalchemy.orm import registry
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
-from thinkingbox import FreeText
-from thinkingbox.kit.ticketing import CommentFields, HelpdeskUserFields, OrganizationFields, TicketFields
+from thinkingbox import FreeText, table_base
+from thinkingbox.kit.ticketing import Helpdesk, TicketFields
 
 
-class RetailTable(SQLModel, registry=registry()):
-    """Base of every retail table: keeps them in this domain's own metadata."""
+RetailTable = table_base("retail")
 
 
 # ---- customers and membership --------------------------------------------------------
@@ -223,20 +221,4 @@ class Ticket(TicketFields, RetailTable, table=True):
     order_id: Optional[str] = Field(default=None, foreign_key="orders.id")  # what the ticket is about
 
 
-class HelpdeskUser(HelpdeskUserFields, RetailTable, table=True):
-    __tablename__ = "users"
-
-
-class Organization(OrganizationFields, RetailTable, table=True):
-    __tablename__ = "organizations"
-
-
-class Comment(CommentFields, RetailTable, table=True):
-    __tablename__ = "comments"
-
-
-ALL_TABLES = [
-    Customer, Membership, Product, Inventory, Promotion, DiscountApplication, Order, LineItem,
-    Shipment, TrackingEvent, Payment, Refund, ReturnAuthorization, WarrantyContract, WarrantyClaim,
-    InstallationJob, Organization, HelpdeskUser, Ticket, Comment,
-]
+HELPDESK = Helpdesk.create(RetailTable, ticket=Ticket)

@@ -1,21 +1,11 @@
-"""The retail domain plugin: Voltaic Home, an online electronics and appliance retailer."""
+"""The retail domain: Voltaic Home, an online electronics and appliance retailer."""
 from __future__ import annotations
 
-from importlib.metadata import version
-from pathlib import Path
-
-from thinkingbox import DomainInfo, hookimpl
-from thinkingbox.kit.policy_search import load_policy_dir, policy_search_tool
-from thinkingbox.kit.ticketing import Helpdesk, ticketing_tools
+from thinkingbox import DomainSpec
 
 from .fixtures import base_rows
-from .models import ALL_TABLES, Comment, HelpdeskUser, Organization, Ticket
+from .models import HELPDESK, RetailTable
 from .tools import RETAIL_TOOLS
-
-HERE = Path(__file__).parent
-NOW = "2025-10-01T13:00:00Z"
-HELPDESK = Helpdesk(ticket=Ticket, user=HelpdeskUser, organization=Organization, comment=Comment, agent_id="U-0002")
-POLICIES = load_policy_dir(HERE / "policies")
 
 PROMPT = """You are the customer support assistant of Voltaic Home, an online retailer of consumer \
 electronics and home appliances. You chat with customers and act on their orders, returns, \
@@ -39,37 +29,16 @@ right status before you finish.
 {policies}
 """
 
-
-@hookimpl
-def tb_domain_info():
-    return DomainInfo(name="retail", version=version("thinkingbox-retail"),
-                      title="Voltaic Home: electronics and appliance retail", now=NOW,
-                      description="Orders, delivery problems, returns, defects, warranty, installation, "
-                                  "promotions and membership for an online electronics retailer.")
-
-
-@hookimpl
-def tb_seed_world(world):
-    world.create_tables(ALL_TABLES)
-    for row in base_rows():
-        world.insert(row)
-
-
-@hookimpl
-def tb_tools():
-    return [*RETAIL_TOOLS, *ticketing_tools(HELPDESK), policy_search_tool(POLICIES)]
-
-
-@hookimpl
-def tb_system_prompt(now):
-    return PROMPT.format(now=now, policies="\n\n".join(doc.text.strip() for doc in POLICIES))
-
-
-@hookimpl
-def tb_policies():
-    return POLICIES
-
-
-@hookimpl
-def tb_task_files():
-    return sorted((HERE / "tasks").glob("*.json"))
+SPEC = DomainSpec(
+    name="retail",
+    title="Voltaic Home: electronics and appliance retail",
+    description="Orders, delivery problems, returns, defects, warranty, installation, promotions and "
+                "membership for an online electronics retailer.",
+    now="2025-10-01T13:00:00Z",
+    package=__package__,
+    tables=RetailTable,
+    fixtures=base_rows,
+    tools=RETAIL_TOOLS,
+    ticketing=HELPDESK,
+    prompt=PROMPT,
+)

@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import Literal, Optional
 
 from thinkingbox import ToolError, World, iso, parse_time, read_tool, write_tool
+from thinkingbox.kit.customers import find_customer
 
 from .models import (
     Customer, DiscountApplication, InstallationJob, Inventory, LineItem, Membership, Order, Payment,
@@ -33,17 +34,6 @@ def _today(world: World):
     return world.now.date()
 
 
-def _customer(world: World, customer_id: Optional[str], email: Optional[str]) -> Customer:
-    if customer_id:
-        return world.require(Customer, customer_id, "customer")
-    if email:
-        found = world.find(Customer, email=email.strip().lower())
-        if not found:
-            raise ToolError(f"no customer with email {email!r}")
-        return found[0]
-    raise ToolError("give a customer_id or an email")
-
-
 def _order_view(world: World, order: Order) -> dict:
     items = []
     for item in world.find(LineItem, order_id=order.id):
@@ -66,7 +56,7 @@ def _order_view(world: World, order: Order) -> dict:
 def get_customer_profile(world: World, customer_id: Optional[str] = None, email: Optional[str] = None) -> dict:
     """Look up a customer by id or by email: tier, internal score, order count, points,
     help-desk user id. The score is internal and must never be shared with the customer."""
-    return _customer(world, customer_id, email).model_dump()
+    return find_customer(world, Customer, customer_id, email).model_dump()
 
 
 @read_tool
