@@ -39,8 +39,14 @@ def bench(session: nox.Session) -> None:
     session.run("python", "bench/bench.py", *session.posargs)
 
 
+# The public plugin API: what a domain author imports and implements.
+PUBLIC_API = ["spec.py", "hookspecs.py", "tools.py", "world.py", "errors.py", "testing.py", "kit"]
+
+
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Pyflakes-level checks (unused imports, undefined names) with ruff."""
-    session.install("ruff")
-    session.run("ruff", "check", "--select", "F,E9", "core", "plugins", "tests", "bench")
+    """Pyflakes-level checks (unused imports, undefined names) with ruff, and mypy over the
+    public plugin API."""
+    session.install("ruff", "mypy", "-e", "core", "pytest")
+    session.run("ruff", "check", "--select", "F,E9", "core", "plugins", "tests", "bench", "examples")
+    session.run("mypy", *(f"core/src/thinkingbox/{path}" for path in PUBLIC_API))

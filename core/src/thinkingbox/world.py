@@ -217,7 +217,7 @@ class World:
         # without SQLAlchemy instrumentation (no ORM session is involved), about 20x faster
         # than __init__. Attribute reads and model_dump work as usual; writes go through
         # World.update.
-        model = info.model
+        model: Any = info.model
         obj = model.__new__(model)
         values = _from_db(info, row)
         object.__setattr__(obj, "__dict__", values)
@@ -321,7 +321,7 @@ class World:
         reuse = initial is not None and self.conn.total_changes == self._changes
         snap: Snapshot = {}
         for info in self.schema.tables.values():
-            if reuse and info.name not in self.dirty:
+            if initial is not None and reuse and info.name not in self.dirty:
                 snap[info.name] = initial[info.name]
                 continue
             rows = self.conn.execute(f'SELECT * FROM "{info.name}"').fetchall()

@@ -53,7 +53,7 @@ def _tokenize(text: str) -> list[tuple[str, str, int]]:
             snippet = text[pos:pos + 20]
             hint = " (dates and times must be quoted)" if re.match(r"\d{4}-\d{2}", snippet) else ""
             raise FilterError(f"unexpected {snippet!r} at position {pos}{hint}; {SUPPORTED}")
-        kind = m.lastgroup
+        kind = m.lastgroup or ""
         if kind != "ws":
             tokens.append((kind, m.group(), pos))
         pos = m.end()
@@ -83,8 +83,9 @@ class _Parser:
         if not self.tokens:
             raise FilterError(f"the filter is empty; {SUPPORTED}")
         pred = self.or_expr(0)
-        if self.peek() is not None:
-            kind, text, pos = self.peek()
+        extra = self.peek()
+        if extra is not None:
+            kind, text, pos = extra
             raise FilterError(f"unexpected {text!r} at position {pos}; {SUPPORTED}")
         return pred
 
@@ -132,7 +133,7 @@ class _Parser:
         op_token = self.take()
         op = self.word(op_token)
         if op not in _COMPARE:
-            if op in _UNSUPPORTED_WORDS or (op_token[0] == "name" and self.peek() and self.peek()[0] == "lparen"):
+            if op in _UNSUPPORTED_WORDS or (op_token[0] == "name" and (after := self.peek()) is not None and after[0] == "lparen"):
                 raise FilterError(f"{op_token[1]!r} is not supported; {SUPPORTED}")
             raise FilterError(f"expected an operator (eq, ne, gt, ge, lt, le) after {field!r} "
                               f"at position {op_token[2]}, found {op_token[1]!r}")

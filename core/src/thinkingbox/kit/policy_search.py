@@ -56,7 +56,8 @@ def _tokens(text: str) -> list[str]:
 
 
 def split_sections(doc: PolicyDocument) -> list[Section]:
-    sections, heading, lines = [], doc.title, []
+    sections: list[Section] = []
+    heading, lines = doc.title, list[str]()
     for line in doc.text.splitlines():
         if line.startswith("## ") or line.startswith("### "):
             if any(l.strip() for l in lines):

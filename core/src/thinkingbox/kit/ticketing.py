@@ -89,10 +89,10 @@ class CommentFields(SQLModel):
 class Helpdesk:
     """A domain's ticketing configuration."""
 
-    ticket: type
-    user: type
-    organization: type
-    comment: type
+    ticket: type[Any]
+    user: type[Any]
+    organization: type[Any]
+    comment: type[Any]
     agent_id: str                      # the help-desk user id of the agent itself
     ticket_id_prefix: str = "TCK-"
     first_ticket_number: int = 5001
@@ -136,7 +136,7 @@ class Helpdesk:
         return self.user(id=id, name=name, email=email, organization_id=CUSTOMERS_ORG, verified=True,
                          created_at=created_at)
 
-    def tables(self) -> dict[str, type]:
+    def tables(self) -> dict[str, type[Any]]:
         return {"tickets": self.ticket, "users": self.user, "organizations": self.organization,
                 "comments": self.comment}
 
@@ -162,7 +162,7 @@ def _kind(annotation: Any) -> str:
     return "any"
 
 
-def _fields(model: type) -> dict[str, str]:
+def _fields(model: type[Any]) -> dict[str, str]:
     return {name: _kind(f.annotation) for name, f in model.model_fields.items()}
 
 
@@ -200,7 +200,7 @@ def ticketing_tools(helpdesk: Helpdesk) -> list:
     table_list = ", ".join(tables)
     schema_text = _describe(helpdesk)
 
-    def model_for(table: str) -> type:
+    def model_for(table: str) -> type[Any]:
         if table not in tables:
             raise ToolError(f"unknown table {table!r}; tables: {table_list}")
         return tables[table]
@@ -219,7 +219,7 @@ def ticketing_tools(helpdesk: Helpdesk) -> list:
             if key in item and item[key] is not None and item[key] not in options:
                 raise ToolError(f"{table}.{key} must be one of: {', '.join(options)} (got {item[key]!r})")
 
-    def validated(model: type, data: dict[str, Any], table: str) -> Any:
+    def validated(model: type[Any], data: dict[str, Any], table: str) -> Any:
         try:
             return model.model_validate(data)
         except ValidationError as exc:
