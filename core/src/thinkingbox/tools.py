@@ -14,6 +14,7 @@ import inspect
 import logging
 import typing
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Callable
 
 import orjson
@@ -70,6 +71,8 @@ def tool_spec(fn: Callable) -> ToolSpec:
 
 
 def _json_default(obj: Any) -> Any:
+    if isinstance(obj, Decimal):  # money: a JSON number, as agents saw it when it was float
+        return float(obj)
     if hasattr(obj, "model_dump"):
         return obj.model_dump(mode="json")
     if isinstance(obj, enum.Enum):

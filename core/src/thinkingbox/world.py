@@ -16,6 +16,7 @@ import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from decimal import Decimal
 from typing import Any, Iterable, TypeVar
 
 import orjson
@@ -25,6 +26,7 @@ from sqlalchemy.schema import CreateTable
 from sqlmodel import Field
 
 from .errors import ThinkingboxError, ToolError
+from .kit.money import MoneyType, money
 
 M = TypeVar("M")
 INTERNAL_PREFIX = "_tb_"  # tables the core keeps for itself; never judged
@@ -60,6 +62,7 @@ class TableInfo:
     pk_index: int
     json_columns: frozenset[str]
     bool_columns: frozenset[str]
+    money_columns: frozenset[str]  # stored as exact two-place decimal text
     free_text: frozenset[str]
     foreign_keys: dict[str, str]  # column -> referenced table
     ddl: str
@@ -81,6 +84,7 @@ def table_info(model: type) -> TableInfo:
         pk_index=columns.index(pks[0]),
         json_columns=frozenset(c.name for c in table.columns if isinstance(c.type, JSON)),
         bool_columns=frozenset(c.name for c in table.columns if isinstance(c.type, Boolean)),
+        money_columns=frozenset(c.name for c in table.columns if isinstance(c.type, MoneyType)),
         free_text=frozenset(c.name for c in table.columns if c.info.get("free_text")),
         foreign_keys={c.name: fk.column.table.name for c in table.columns for fk in c.foreign_keys},
         ddl=str(CreateTable(table).compile(dialect=sqlite_dialect.dialect())),
@@ -120,6 +124,8 @@ def _to_db(info: TableInfo, column: str, value: Any) -> Any:
         return None
     if column in info.json_columns:
         return orjson.dumps(value).decode()
+    if column in info.money_columns:
+        return str(money(value, label=column))
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, bool):
@@ -135,6 +141,9 @@ def _from_db(info: TableInfo, row: tuple) -> dict[str, Any]:
     for column in info.bool_columns:
         if out[column] is not None:
             out[column] = bool(out[column])
+    for column in info.money_columns:
+        if out[column] is not None:
+            out[column] = Decimal(out[column])
     return out
 
 

@@ -1,1 +1,2 @@
-"""Reusable parts that domains opt into: a ticketing system and a policy search tool."""
+"""Reusable parts that domains opt into: a ticketing system, a policy search tool and
+exact decimal money."""

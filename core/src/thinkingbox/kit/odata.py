@@ -9,6 +9,7 @@ silently. The filter is parsed into Python closures over a row dict: no SQL, no 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Any, Callable
 
 MAX_FILTER_LENGTH = 2000
@@ -148,6 +149,8 @@ class _Parser:
             actual = row.get(field)
             if actual is None:
                 return op == "ne"
+            if isinstance(actual, Decimal):  # money: compare the number the agent sees
+                actual = float(actual)
             try:
                 return compare(actual, value)
             except TypeError:

@@ -21,6 +21,7 @@ import types
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any, Optional
 
 from pydantic import ValidationError
@@ -150,12 +151,14 @@ def _kind(annotation: Any) -> str:
     args = [a for a in typing.get_args(annotation) if a is not type(None)]
     if typing.get_origin(annotation) in (typing.Union, types.UnionType) and args:
         annotation = args[0]
+    if typing.get_origin(annotation) is typing.Annotated:  # e.g. Money
+        annotation = typing.get_args(annotation)[0]
     origin = typing.get_origin(annotation) or annotation
     if origin in (list, tuple, set):
         return "list"
     if annotation is bool:
         return "bool"
-    if annotation in (int, float):
+    if annotation in (int, float, Decimal):
         return "number"
     if annotation is str:
         return "text"

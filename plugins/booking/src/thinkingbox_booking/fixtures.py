@@ -2,6 +2,10 @@
 staff and a few unrelated customers and bookings."""
 from __future__ import annotations
 
+from decimal import Decimal
+
+from thinkingbox.kit.money import money
+
 from .models import BOARD_TYPES, HELPDESK, ROOM_TYPES, Booking, CorporateAccount, Customer, Hotel, RoomRate, Transaction
 
 HOTELS = [
@@ -19,8 +23,9 @@ ROOM_FACTOR = {"standard_room": 1.0, "superior_room": 1.2, "deluxe_room": 1.5, "
 BOARD_EXTRA = {"room_only": 0.0, "breakfast": 20.0, "half_board": 45.0, "full_board": 70.0, "all_inclusive": 110.0}
 
 
-def nightly(tier: str, room: str, board: str) -> float:
-    return round(BASE_PRICE[tier] * ROOM_FACTOR[room]) + BOARD_EXTRA[board]
+def nightly(tier: str, room: str, board: str) -> Decimal:
+    # The room price is rounded to whole dollars (Python's round; no ties occur here).
+    return money(round(BASE_PRICE[tier] * ROOM_FACTOR[room]) + BOARD_EXTRA[board])
 
 
 def base_rows() -> list:

@@ -7,6 +7,7 @@ from sqlalchemy import JSON
 from sqlmodel import Field
 
 from thinkingbox import FreeText, table_base
+from thinkingbox.kit.money import Money, MoneyField
 from thinkingbox.kit.ticketing import Helpdesk, TicketFields
 
 ROOM_TYPES = ["standard_room", "superior_room", "deluxe_room", "family_room", "accessible_room", "junior_suite", "suite"]
@@ -39,7 +40,7 @@ class RoomRate(BookingTable, table=True):
     board_type: str
     start_date: str
     end_date: str
-    nightly_price: float
+    nightly_price: Money = MoneyField()
     rooms_left: int = 5
 
 
@@ -88,7 +89,7 @@ class Booking(BookingTable, table=True):
     adults: int = 2
     children: int = 0
     status: str = "confirmed"                          # confirmed | cancelled | checked_in | checked_out
-    value: float                                       # sum of the nightly prices
+    value: Money = MoneyField()                        # sum of the nightly prices
     corporate_account_id: Optional[str] = Field(default=None, foreign_key="corporate_accounts.id")
     group_id: Optional[str] = Field(default=None, foreign_key="group_bookings.id")
     modification_count: int = 0
@@ -103,7 +104,7 @@ class SpecialRequest(BookingTable, table=True):
     booking_reference: str = Field(foreign_key="bookings.reference")
     kind: str            # early_check_in | late_check_out | quiet_room | high_floor | accessibility | crib | pet | connecting_rooms | dietary | other
     detail: str = FreeText("")
-    fee: float = 0.0
+    fee: Money = MoneyField(0)
     status: str = "requested"
     created_at: str = ""
 
@@ -113,7 +114,7 @@ class Transaction(BookingTable, table=True):
     id: str = Field(primary_key=True)                  # TXN-########
     booking_reference: str = Field(foreign_key="bookings.reference")
     kind: str                                          # charge | refund | dispute
-    amount: float
+    amount: Money = MoneyField()
     category: str        # booking | modification | cancellation | complaint | overcharge | extra_service | group_change | duplicate_charge | other
     note: str = FreeText("")
     status: str = "completed"                          # completed | pending | open
@@ -136,7 +137,7 @@ class Ticket(TicketFields, BookingTable, table=True):
     booking_reference: Optional[str] = Field(default=None, foreign_key="bookings.reference")
     request_type: Optional[str] = None
     resolution_action: Optional[str] = None
-    refund_amount: Optional[float] = None
+    refund_amount: Optional[Money] = MoneyField(None)
     escalation_reason: Optional[str] = None
 
 

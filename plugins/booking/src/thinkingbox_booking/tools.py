@@ -3,10 +3,12 @@ refused; which fee, refund or escalation the policy calls for is the agent's dec
 from __future__ import annotations
 
 from datetime import date, timedelta
+from decimal import Decimal
 from typing import Literal, Optional
 
 from thinkingbox import ToolError, World, read_tool, write_tool
 from thinkingbox.kit.customers import find_customer
+from thinkingbox.kit.money import money
 
 from .models import (
     BOARD_TYPES, ROOM_TYPES, Booking, CorporateAccount, Customer, Escalation, GroupBooking, Hotel, RoomRate,
@@ -23,10 +25,6 @@ EscalationReason = Literal["late_change", "large_group", "hotel_approval", "comp
 assert len(ROOM_TYPES) == 7 and len(BOARD_TYPES) == 5
 
 
-def money(value: float) -> float:
-    return round(value + 1e-9, 2)
-
-
 def _date(value: str, label: str) -> date:
     try:
         return date.fromisoformat(value[:10])
@@ -34,7 +32,7 @@ def _date(value: str, label: str) -> date:
         raise ToolError(f"{label} {value!r} is not a date (YYYY-MM-DD)") from None
 
 
-def nightly_prices(world: World, hotel_id: str, room_type: str, board_type: str, start: date, end: date) -> list[tuple[str, float]]:
+def nightly_prices(world: World, hotel_id: str, room_type: str, board_type: str, start: date, end: date) -> list[tuple[str, Decimal]]:
     """The price of each night from `start` (inclusive) to `end` (exclusive); errors when a
     night has no rate or no room left."""
     if end <= start:
@@ -62,8 +60,9 @@ def _booking(world: World, reference: str) -> Booking:
     return world.require(Booking, reference.strip().upper(), "booking")
 
 
-def _history_entry(world: World, booking: Booking, changes: dict, new_value: float) -> list[dict]:
-    entry = {"at": world.now_iso, "changes": changes, "old_value": booking.value, "new_value": new_value}
+def _history_entry(world: World, booking: Booking, changes: dict, new_value: Decimal) -> list[dict]:
+    # A JSON column: its money is stored as plain numbers.
+    entry = {"at": world.now_iso, "changes": changes, "old_value": float(booking.value), "new_value": float(new_value)}
     return [*booking.modification_history, entry]
 
 
@@ -168,12 +167,13 @@ def add_special_request(world: World, reference: str, kind: RequestKind, detail:
     booking = _booking(world, reference)
     if booking.status not in ("confirmed", "checked_in"):
         raise ToolError(f"booking {booking.reference} is {booking.status}; requests need an active booking")
+    fee = money(fee, label="fee")
     if fee < 0:
         raise ToolError("fee cannot be negative")
     if any(r.kind == kind and kind != "other" for r in world.find(SpecialRequest, booking_reference=booking.reference)):
         raise ToolError(f"booking {booking.reference} already has a {kind} request")
     request = world.insert(SpecialRequest(id=world.new_id(SpecialRequest, "SRQ-", 5001), booking_reference=booking.reference,
-                                          kind=kind, detail=detail, fee=money(fee), created_at=world.now_iso))
+                                          kind=kind, detail=detail, fee=fee, created_at=world.now_iso))
     return {"request": request.model_dump()}
 
 
@@ -267,8 +267,8 @@ def get_corporate_account(world: World, account_id: str) -> dict:
 
 # ---- payments ------------------------------------------------------------------------
 
-def _balance(world: World, reference: str) -> float:
-    paid = 0.0
+def _balance(world: World, reference: str) -> Decimal:
+    paid = money(0)
     for t in world.find(Transaction, booking_reference=reference):
         if t.kind == "charge" and t.status == "completed":
             paid += t.amount
@@ -306,7 +306,7 @@ def process_refund(world: World, booking_reference: str, amount: float, category
     if amount <= 0:
         raise ToolError("amount must be positive")
     paid = _balance(world, booking.reference)
-    if amount > paid + 0.005:
+    if amount > paid:
         raise ToolError(f"only {paid:.2f} has been paid for {booking.reference} net of refunds")
     txn = world.insert(Transaction(id=world.new_id(Transaction, "TXN-", 10000001), booking_reference=booking.reference,
                                    kind="refund", amount=amount, category=category, note=note, created_at=world.now_iso))

@@ -7,6 +7,7 @@ from sqlalchemy import JSON
 from sqlmodel import Field
 
 from thinkingbox import FreeText, table_base
+from thinkingbox.kit.money import Money, MoneyField
 from thinkingbox.kit.ticketing import Helpdesk, TicketFields
 
 
@@ -38,7 +39,7 @@ class Membership(RetailTable, table=True):
     status: str = "active"                            # active | cancelled | expired
     start_date: str
     end_date: str
-    fee: float = 99.0
+    fee: Money = MoneyField(99)
     payment_id: Optional[str] = Field(default=None, foreign_key="payments.id")
 
 
@@ -49,7 +50,7 @@ class Product(RetailTable, table=True):
     sku: str = Field(primary_key=True)
     name: str
     category: str            # tv | audio | computing | gaming | wearables | major_appliance | small_appliance | smart_home | accessories
-    price: float
+    price: Money = MoneyField()
     weight_lbs: float
     is_refurbished: bool = False
 
@@ -67,9 +68,9 @@ class Promotion(RetailTable, table=True):
     code: str
     name: str
     percent_off: float = 0.0
-    amount_off: float = 0.0
+    amount_off: Money = MoneyField(0)
     categories: list[str] = Field(default_factory=list, sa_type=JSON)
-    min_order: float = 0.0
+    min_order: Money = MoneyField(0)
     starts_at: str
     ends_at: str
 
@@ -80,7 +81,7 @@ class DiscountApplication(RetailTable, table=True):
     order_id: str = Field(foreign_key="orders.id")
     line_item_id: Optional[str] = Field(default=None, foreign_key="line_items.id")
     promotion_id: str = Field(foreign_key="promotions.id")
-    amount: float
+    amount: Money = MoneyField()
     applied_at: str
 
 
@@ -92,9 +93,9 @@ class Order(RetailTable, table=True):
     customer_id: str = Field(foreign_key="customers.id")
     status: str              # pending_payment | processing | shipped | delivered | installation_scheduled | cancelled
     placed_at: str
-    subtotal: float
-    shipping_cost: float = 0.0
-    total: float
+    subtotal: Money = MoneyField()
+    shipping_cost: Money = MoneyField(0)
+    total: Money = MoneyField()
     shipping_address: str
     shipping_speed: str = "standard"                  # standard | expedited | next_day
     fulfillment: str = "warehouse"                    # warehouse | drop_ship
@@ -109,8 +110,8 @@ class LineItem(RetailTable, table=True):
     order_id: str = Field(foreign_key="orders.id")
     sku: str = Field(foreign_key="products.sku")
     quantity: int = 1
-    unit_price: float
-    final_price: float                                # what the customer paid for the line
+    unit_price: Money = MoneyField()
+    final_price: Money = MoneyField()                 # what the customer paid for the line
 
 
 class Shipment(RetailTable, table=True):
@@ -126,7 +127,7 @@ class Shipment(RetailTable, table=True):
     address: str
     return_reason: Optional[str] = None               # why a returned_to_sender parcel came back
     investigation: str = "none"                       # none | open
-    reship_fee: float = 0.0
+    reship_fee: Money = MoneyField(0)
 
 
 class TrackingEvent(RetailTable, table=True):
@@ -143,11 +144,11 @@ class Payment(RetailTable, table=True):
     id: str = Field(primary_key=True)                 # PAY-...
     customer_id: str = Field(foreign_key="customers.id")
     order_id: Optional[str] = Field(default=None, foreign_key="orders.id")
-    amount: float
+    amount: Money = MoneyField()
     method: str = "card"
     status: str = "captured"                          # captured | partially_refunded | refunded | failed | pending
     purpose: str = "order"                            # order | reship_fee | delivery_fee | shipping_upgrade | membership_fee | other
-    refunded_amount: float = 0.0
+    refunded_amount: Money = MoneyField(0)
     created_at: str
 
 
@@ -156,7 +157,7 @@ class Refund(RetailTable, table=True):
     id: str = Field(primary_key=True)                 # RFD-...
     payment_id: str = Field(foreign_key="payments.id")
     order_id: Optional[str] = Field(default=None, foreign_key="orders.id")
-    amount: float
+    amount: Money = MoneyField()
     reason: str          # create_refund's reasons, or "return" when a returned item is refunded
     created_at: str
 
@@ -171,10 +172,10 @@ class ReturnAuthorization(RetailTable, table=True):
     reason: str              # changed_mind | defective | wrong_item | damaged_in_transit | not_as_described
     is_defective: bool
     resolution: str          # refund | exchange
-    refund_amount: float
-    restocking_fee: float = 0.0
-    return_shipping_fee: float = 0.0
-    removal_fee: float = 0.0
+    refund_amount: Money = MoneyField()
+    restocking_fee: Money = MoneyField(0)
+    return_shipping_fee: Money = MoneyField(0)
+    removal_fee: Money = MoneyField(0)
     status: str = "authorized"
     created_at: str
 
@@ -209,7 +210,7 @@ class InstallationJob(RetailTable, table=True):
     originally_scheduled_for: Optional[str] = None
     rescheduled_by: Optional[str] = None              # company | customer: who moved it last
     completed_at: Optional[str] = None
-    service_cost: float
+    service_cost: Money = MoneyField()
     workmanship_warranty_end: Optional[str] = None
     revisit_of: Optional[str] = Field(default=None, foreign_key="installation_jobs.id")
 

@@ -3,10 +3,12 @@ call was refused; deciding what policy calls for is the agent's job."""
 from __future__ import annotations
 
 from datetime import timedelta
+from decimal import Decimal
 from typing import Literal, Optional
 
 from thinkingbox import ToolError, World, iso, parse_time, read_tool, write_tool
 from thinkingbox.kit.customers import find_customer
+from thinkingbox.kit.money import money
 
 from .models import (
     Customer, DiscountApplication, InstallationJob, Inventory, LineItem, Membership, Order, Payment,
@@ -14,20 +16,16 @@ from .models import (
     WarrantyContract,
 )
 
-SHIPPING_PRICES = {"standard": 0.0, "expedited": 15.0, "next_day": 29.99}
+SHIPPING_PRICES = {"standard": money(0), "expedited": money(15), "next_day": money("29.99")}
 TRANSIT_DAYS = {"standard": 5, "expedited": 2, "next_day": 1}
-MEMBERSHIP_FEE = 99.0
+MEMBERSHIP_FEE = money(99)
+RESHIP_FEE = money(15)
 CHANGE_WINDOW = timedelta(hours=2)
 RefundReason = Literal[
     "late_delivery", "not_received", "cosmetic_defect", "installation_delay", "installation_cancelled",
     "price_adjustment", "order_cancelled", "membership_cancelled", "shipping_downgrade", "goodwill",
 ]
 ChargePurpose = Literal["reship_fee", "delivery_fee", "shipping_upgrade", "other"]
-
-
-def money(value: float) -> float:
-    """Amounts are dollars rounded to cents."""
-    return round(value + 1e-9, 2)
 
 
 def _today(world: World):
@@ -190,11 +188,11 @@ def create_replacement_order(world: World, order_id: str, line_item_id: str,
         raise ToolError(f"{item.sku} is out of stock{when}")
     world.update(stock, available=stock.available - 1)
     new = world.insert(Order(id=world.new_id(Order, "ORD-", 90001), customer_id=order.customer_id, status="processing",
-                             placed_at=world.now_iso, subtotal=0.0, shipping_cost=0.0, total=0.0,
+                             placed_at=world.now_iso, subtotal=money(0), shipping_cost=money(0), total=money(0),
                              shipping_address=order.shipping_address, shipping_speed=shipping_speed,
                              replaces_order_id=order.id))
     world.insert(LineItem(id=world.new_id(LineItem, "LI-", 90001), order_id=new.id, sku=item.sku, quantity=1,
-                          unit_price=0.0, final_price=0.0))
+                          unit_price=money(0), final_price=money(0)))
     return {"replacement_order_id": new.id, "sku": item.sku, "shipping_speed": shipping_speed}
 
 
@@ -237,7 +235,7 @@ def reship_order(world: World, order_id: str, customer_at_fault: bool, address: 
         raise ToolError(f"order {order_id} has no parcel returned to sender")
     if address is not None and address.strip():
         world.update(order, shipping_address=address.strip())
-    fee = 15.0 if customer_at_fault else 0.0
+    fee = RESHIP_FEE if customer_at_fault else money(0)
     eta = world.now + timedelta(days=TRANSIT_DAYS[order.shipping_speed])
     shipment = world.insert(Shipment(id=world.new_id(Shipment, "SHP-", 80001), order_id=order.id, carrier=returned[0].carrier,
                                      tracking_number=f"VH{order.id[-6:]}R", status="label_created",
@@ -263,7 +261,7 @@ def get_payment_status(world: World, order_id: Optional[str] = None, customer_id
                          for p in payments]}
 
 
-def _refund(world: World, payment: Payment, amount: float, reason: str) -> Refund:
+def _refund(world: World, payment: Payment, amount: Decimal, reason: str) -> Refund:
     refunded = money(payment.refunded_amount + amount)
     world.update(payment, refunded_amount=refunded,
                  status="refunded" if refunded >= payment.amount else "partially_refunded")
@@ -322,13 +320,14 @@ def create_rma(world: World, order_id: str, line_item_id: str,
         raise ToolError(f"order {order_id} has not been delivered; a return can only start after delivery")
     if world.find(ReturnAuthorization, line_item_id=line_item_id):
         raise ToolError(f"line item {line_item_id} already has a return authorization")
-    fees = [money(f) for f in (restocking_fee, return_shipping_fee, removal_fee)]
+    fees = [money(restocking_fee, label="restocking_fee"), money(return_shipping_fee, label="return_shipping_fee"),
+            money(removal_fee, label="removal_fee")]
     if min(fees) < 0 or refund_amount < 0:
         raise ToolError("the refund and fees cannot be negative")
-    refund_amount = money(refund_amount)
+    refund_amount = money(refund_amount, label="refund_amount")
     if resolution == "exchange" and (refund_amount or any(fees)):
         raise ToolError("an exchange has no refund and no fees; set them to 0")
-    if resolution == "refund" and abs(refund_amount - money(item.final_price - sum(fees))) > 0.005:
+    if resolution == "refund" and refund_amount != money(item.final_price - sum(fees)):
         raise ToolError(f"refund_amount must be the line's price {item.final_price:.2f} minus the fees "
                         f"({money(item.final_price - sum(fees)):.2f} with the fees given)")
     rma = world.insert(ReturnAuthorization(
@@ -437,7 +436,7 @@ def schedule_revisit(world: World, job_id: str, scheduled_for: str) -> dict:
     if when - world.now < timedelta(hours=24) or not 8 <= when.hour < 18:
         raise ToolError("visits start at least 24 hours from now, between 08:00 and 18:00")
     visit = world.insert(InstallationJob(id=world.new_id(InstallationJob, "INS-", 50001), order_id=job.order_id, kind=job.kind,
-                                         status="scheduled", scheduled_for=iso(when), service_cost=0.0,
+                                         status="scheduled", scheduled_for=iso(when), service_cost=money(0),
                                          revisit_of=job.id))
     return {"job": visit.model_dump()}
 
