@@ -116,6 +116,17 @@ class MySpec(DomainSpec):
         PluginHost().load_domains(["delta"])
 
 
+def test_a_hook_without_the_hookimpl_marker_is_an_error(site):
+    extra = '''
+class MySpec(DomainSpec):
+    def tb_system_prompt(self, now):
+        return "Now is " + now
+'''
+    publish(site, "omicron", spec_module("omicron", extra=extra, spec_class="MySpec"))
+    with pytest.raises(PluginError, match="domain 'omicron'.*tb_system_prompt is not marked.*@thinkingbox.hookimpl"):
+        PluginHost().load_domains(["omicron"])
+
+
 def test_a_marked_hook_with_an_unknown_name_is_an_error(site):
     code = '''
 from thinkingbox import hookimpl

@@ -15,7 +15,7 @@ from .errors import TaskError, ThinkingboxError
 from .judge import Check, Difference
 from .tasks import Task, load_tasks
 from .tools import ToolSpec, WorldBinding, bind_world, build_server, tool_spec
-from .world import Schema, Snapshot, World, state_hash
+from .world import Schema, Snapshot, World, iso, parse_time, state_hash
 
 DOMAIN_GROUP = "thinkingbox.domains"
 EXTENSION_GROUP = "thinkingbox.plugins"  # agents, users, checks that are not domains
@@ -69,6 +69,9 @@ def check_hook_names(kind: str, name: str, plugin: Any) -> None:
             close = difflib.get_close_matches(attr, sorted(HOOK_NAMES), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else f"; hooks: {', '.join(sorted(HOOK_NAMES))}"
             raise PluginError(f"{kind} {name!r} ({_describe(plugin)}): unknown hook {attr!r}{hint}")
+        if attr in HOOK_NAMES and callable(getattr(plugin, attr)) and not hasattr(getattr(plugin, attr), "thinkingbox_impl"):
+            raise PluginError(f"{kind} {name!r} ({_describe(plugin)}): {attr} is not marked as a hook "
+                              "implementation; decorate it with @thinkingbox.hookimpl")
 
 
 class PluginError(ThinkingboxError):
@@ -320,7 +323,7 @@ class Domain:
     @cached_property
     def system_prompt(self) -> str:
         """The domain's agent prompt: role, "now", policies, ticket rules."""
-        return self._call("tb_system_prompt", now=self.info.now) or ""
+        return self._call("tb_system_prompt", now=iso(parse_time(self.info.now))) or ""
 
     @cached_property
     def tasks(self) -> dict[str, Task]:

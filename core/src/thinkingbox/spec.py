@@ -81,7 +81,10 @@ class DomainSpec:
     prompt        the agent's system prompt, a template with `{now}` and `{policies}`
     description   a sentence for people, shown by `tb domains`
     ticketing     a `kit.ticketing.Helpdesk`: adds the help-desk tools
-    policy_search adds the `search_policy` tool over the policy documents
+    policy_search adds the `search_policy` tool over the policy documents (if there are any)
+
+    To change one part beyond these fields, subclass and override that hook method,
+    decorated with `@thinkingbox.hookimpl` like the methods below.
     """
 
     name: str
@@ -144,7 +147,7 @@ class DomainSpec:
             from .kit.ticketing import ticketing_tools
 
             tools += ticketing_tools(self.ticketing)
-        if self.policy_search:
+        if self.policy_search and self.policies:
             from .kit.policy_search import policy_search_tool
 
             tools.append(policy_search_tool(self.policies))

@@ -111,6 +111,9 @@ class TaskFile(BaseModel):
 def task_file_schema() -> dict[str, Any]:
     """The JSON Schema of a task file (`tb tasks --schema`)."""
     schema = TaskFile.model_json_schema()
+    task = schema["$defs"]["Task"]
+    task["required"].remove("family")   # taken from the file's family when a task leaves it out
+    del task["properties"]["source_file"]  # set by the loader, not written in files
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema
 

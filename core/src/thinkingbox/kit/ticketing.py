@@ -31,6 +31,7 @@ from sqlmodel import Field, SQLModel
 from ..errors import ToolError
 from ..tools import read_tool, write_tool
 from ..world import FreeText, World
+from .ids import COMMENT_ID, ORGANIZATION_ID, TICKET_ID, USER_ID, IdFormat
 from .odata import FilterError, compile_filter, parse_orderby, parse_select, sort_rows
 
 TICKET_STATUSES = ["new", "open", "pending", "hold", "solved", "closed"]
@@ -95,14 +96,13 @@ class Helpdesk:
     organization: type[Any]
     comment: type[Any]
     agent_id: str                      # the help-desk user id of the agent itself
-    ticket_id_prefix: str = "TCK-"
-    first_ticket_number: int = 5001
+    ticket_ids: IdFormat = TICKET_ID
     allowed_values: dict[str, list[str]] = field(default_factory=dict)  # custom ticket fields
 
     @classmethod
     def create(cls, base: type, ticket: type | None = None, *, agent_id: str = "U-0002",
-               allowed_values: Mapping[str, Sequence[str]] | None = None, ticket_id_prefix: str = "TCK-",
-               first_ticket_number: int = 5001) -> "Helpdesk":
+               allowed_values: Mapping[str, Sequence[str]] | None = None,
+               ticket_ids: IdFormat = TICKET_ID) -> "Helpdesk":
         """Declare the help-desk tables (users, organizations, comments, and tickets unless
         the domain gives its own `ticket` class) on the domain's table `base`.
 
@@ -117,7 +117,7 @@ class Helpdesk:
         return cls(ticket=ticket, user=table("HelpdeskUser", HelpdeskUserFields, "users"),
                    organization=table("Organization", OrganizationFields, "organizations"),
                    comment=table("Comment", CommentFields, "comments"), agent_id=agent_id,
-                   ticket_id_prefix=ticket_id_prefix, first_ticket_number=first_ticket_number,
+                   ticket_ids=ticket_ids,
                    allowed_values={k: list(v) for k, v in (allowed_values or {}).items()})
 
     def staff_rows(self, *, customers: str, assistant: str, email_domain: str,
@@ -279,15 +279,15 @@ def ticketing_tools(helpdesk: Helpdesk) -> list:
             if not data.get("requester_id"):
                 raise ToolError("a ticket needs a requester_id (the customer's help-desk user id)")
             data.setdefault("assignee_id", helpdesk.agent_id)
-            data["id"] = world.new_id(model, helpdesk.ticket_id_prefix, helpdesk.first_ticket_number)
+            data["id"] = helpdesk.ticket_ids.next(world, model)
             data["updated_at"] = world.now_iso
         elif table == "comments":
             if not data.get("ticket_id"):
                 raise ToolError("a comment needs a ticket_id")
             data.setdefault("author_id", helpdesk.agent_id)
-            data["id"] = world.new_id(model, "CMT-", 1)
+            data["id"] = COMMENT_ID.next(world, model)
         else:
-            data["id"] = world.new_id(model, {"users": "U-", "organizations": "ORG-"}[table], 9001)
+            data["id"] = {"users": USER_ID, "organizations": ORGANIZATION_ID}[table].next(world, model)
         data["created_at"] = world.now_iso
         check_values(table, data)
         check_references(world, table, data)
