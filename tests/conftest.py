@@ -41,3 +41,35 @@ def fake_openai():
     yield server
     server.stop()
 
+
+@pytest.fixture(scope="session")
+def core_venv(tmp_path_factory):
+    """A throwaway virtual environment with only the core (built as a wheel) and pytest,
+    made once per session for the tests that install a domain package next to the core
+    alone; they share it, so each installs its own package and leaves the others be.
+    `core_venv.run(*cmd, cwd=None)` runs a command in it and returns its stdout (failing
+    the test on a non-zero exit). Skips when uv is not installed."""
+    import os
+    import shutil
+    import subprocess
+    from types import SimpleNamespace
+
+    uv = shutil.which("uv")
+    if uv is None:
+        pytest.skip("uv is needed to build and install wheels")
+    env = {**os.environ, "UV_PYTHON_DOWNLOADS": "never"}
+    env.pop("VIRTUAL_ENV", None)
+
+    def run(*args, cwd=None):
+        args = [str(a) for a in args]
+        proc = subprocess.run(args, capture_output=True, text=True, timeout=600, env=env, cwd=cwd)
+        assert proc.returncode == 0, f"{' '.join(args)}:\n{proc.stdout}\n{proc.stderr}"
+        return proc.stdout
+
+    base = tmp_path_factory.mktemp("core-venv")
+    run(uv, "build", "--wheel", "--quiet", "--out-dir", base / "dist", ROOT / "core")
+    (wheel,) = (base / "dist").glob("thinkingbox-*.whl")
+    venv = base / "venv"
+    run(uv, "venv", "--quiet", "--python", sys.executable, venv)
+    run(uv, "pip", "install", "--quiet", "--python", venv / "bin" / "python", wheel, "pytest")
+    return SimpleNamespace(uv=uv, env=env, run=run, wheel=wheel, bin=venv / "bin", python=venv / "bin" / "python")

@@ -165,6 +165,17 @@ def build_parser() -> argparse.ArgumentParser:
     ts = sub.add_parser("tasks", help="list the tasks of a domain, or print the task file's JSON Schema")
     ts.add_argument("--domain", help="domain name (see `tb domains`)")
     ts.add_argument("--schema", action="store_true", help="print the JSON Schema of a task file and exit")
+
+    nd = sub.add_parser("new-domain", help="create a new domain package from a small working template",
+                        description="Create a domain package that passes `tb validate` and its own tests as "
+                        "generated: a table, base rows, a read and a write tool, a prompt, a policy, a task and "
+                        "tests. At the root of a Thinkingbox uv workspace it goes to plugins/NAME and the root "
+                        "pyproject.toml (and noxfile.py) are updated to install it; elsewhere it is a stand-alone "
+                        "package ./thinkingbox-NAME. Existing folders are never overwritten.")
+    nd.add_argument("name", metavar="NAME", help="the domain's name: a lower-case Python identifier (shop, car_rental)")
+    nd.add_argument("--path", type=Path, metavar="DIR", help="the package folder to create (default: plugins/NAME "
+                    "at the root of a Thinkingbox workspace, else ./thinkingbox-NAME)")
+    nd.add_argument("--title", metavar="TEXT", help="one line for people, shown by `tb domains` (default: from NAME)")
     return parser
 
 
@@ -177,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return {"eval": cmd_eval, "domains": cmd_domains, "tasks": cmd_tasks,
                 "validate": cmd_validate, "play": cmd_play, "report": cmd_report, "show": cmd_show,
-                "compare": cmd_compare, "rejudge": cmd_rejudge, "serve": cmd_serve}[args.command](args)
+                "compare": cmd_compare, "rejudge": cmd_rejudge, "serve": cmd_serve,
+                "new-domain": cmd_new_domain}[args.command](args)
     except ThinkingboxError as exc:
         print(f"tb: error: {exc}", file=sys.stderr)
         return 2
@@ -230,6 +242,13 @@ def cmd_tasks(args: argparse.Namespace) -> int:
     (domain,) = PluginHost().load_domains([args.domain])
     rows = [[t.id, t.family, t.title, len(t.solution)] for t in domain.tasks.values()]
     print(tabulate(rows, headers=["task", "family", "title", "calls"], tablefmt="github"))
+    return 0
+
+
+def cmd_new_domain(args: argparse.Namespace) -> int:
+    from .scaffold import new_domain, summary
+
+    print(summary(new_domain(args.name, args.path, args.title)))
     return 0
 
 
