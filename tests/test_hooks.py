@@ -175,7 +175,7 @@ def tb_checks(domain, task):
 def test_an_extension_check_gives_the_same_verdicts_in_eval_rejudge_serve_and_validate(tmp_path, monkeypatch, capsys):
     from thinkingbox.replay import rejudge_record
     from thinkingbox.serve import judge_world
-    from thinkingbox.tools import bind_world
+    from thinkingbox.judging import apply_calls
 
     site = tmp_path / "site"
     (site / "tb_even.dist-info").mkdir(parents=True)
@@ -203,13 +203,7 @@ def test_an_extension_check_gives_the_same_verdicts_in_eval_rejudge_serve_and_va
     for task_id in tasks:
         task_world = run(retail.prepare(retail.tasks[task_id]))
         world = retail.new_world(task_world)
-
-        async def apply(task=retail.tasks[task_id], world=world):
-            bind_world(world)
-            for step in task.solution:
-                await retail.server.call_tool(step.tool, step.args)
-
-        run(apply())
+        assert not any(r.is_error for r in run(apply_calls(retail, world, retail.tasks[task_id].solution)))
         verdict = run(judge_world(retail, task_world, world, retail.tasks[task_id].final_message, None))
         served[task_id] = verdict["verdict"]
         assert [c["name"] for c in verdict["checks"]] == ["golden_state", "even_only"]

@@ -3,7 +3,7 @@ independent writes allowed in any order."""
 import pytest
 
 from helpers import run
-from thinkingbox.quality import apply_calls
+from thinkingbox.quality import verdict_of
 from thinkingbox.tasks import ToolCall
 from thinkingbox.world import state_hash
 
@@ -13,7 +13,7 @@ def calls(*steps):
 
 
 def kinds(result):
-    return sorted((d["kind"], d["table"], d["field"]) for d in result.data)
+    return sorted((d["kind"], d["table"], d["field"]) for d in result.diff)
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ def lend_two(library):
 
 def test_reference_passes_and_reset_is_exact(library, lend_two):
     task, tw = lend_two
-    assert run(apply_calls(library, tw, task.solution)).passed
+    assert run(verdict_of(library, tw, task.solution)).passed
     hashes = set()
     for _ in range(5):
         world = library.new_world(tw)
@@ -39,36 +39,36 @@ def test_independent_writes_in_another_order_pass(library, lend_two):
     _, tw = lend_two
     swapped = calls(("lend_book", {"book_id": "B2", "member": "M-77"}),
                     ("lend_book", {"book_id": "B1", "member": "M-77", "note": "a different note"}))
-    result = run(apply_calls(library, tw, swapped))
-    assert result.passed, result.data
+    result = run(verdict_of(library, tw, swapped))
+    assert result.passed, result.diff
 
 
 def test_wrong_value(library, lend_two):
     _, tw = lend_two
-    result = run(apply_calls(library, tw, calls(("lend_book", {"book_id": "B1", "member": "M-77"}),
+    result = run(verdict_of(library, tw, calls(("lend_book", {"book_id": "B1", "member": "M-77"}),
                                                 ("lend_book", {"book_id": "B2", "member": "M-78"}))))
     assert not result.passed
     assert kinds(result) == [("wrong", "loans", "member")]
-    (diff,) = result.data
+    (diff,) = result.diff
     assert diff["expected"] == "M-77" and diff["actual"] == "M-78"
 
 
 def test_missing_write(library, lend_two):
     _, tw = lend_two
-    result = run(apply_calls(library, tw, calls(("lend_book", {"book_id": "B1", "member": "M-77"}))))
+    result = run(verdict_of(library, tw, calls(("lend_book", {"book_id": "B1", "member": "M-77"}))))
     assert kinds(result) == [("missing", "books", "available"), ("missing", "loans", None)]
     assert "missing" in result.detail
 
 
 def test_extra_write(library, lend_two):
     task, tw = lend_two
-    result = run(apply_calls(library, tw, task.solution + calls(("lend_book", {"book_id": "B3", "member": "M-77"}))))
+    result = run(verdict_of(library, tw, task.solution + calls(("lend_book", {"book_id": "B3", "member": "M-77"}))))
     assert kinds(result) == [("extra", "books", "available"), ("extra", "loans", None)]
 
 
 def test_write_to_the_wrong_entity(library, lend_two):
     _, tw = lend_two
-    result = run(apply_calls(library, tw, calls(("lend_book", {"book_id": "B1", "member": "M-77"}),
+    result = run(verdict_of(library, tw, calls(("lend_book", {"book_id": "B1", "member": "M-77"}),
                                                 ("lend_book", {"book_id": "B3", "member": "M-77"}))))
     assert not result.passed
     found = kinds(result)
@@ -83,10 +83,10 @@ def test_retail_wrong_fee_is_a_wrong_value(retail):
     wrong = [s if s.tool != "create_rma" else
              ToolCall(tool="create_rma", args={**s.args, "restocking_fee": 19.35, "refund_amount": 100.66})
              for s in task.solution]
-    result = run(apply_calls(retail, tw, wrong))
+    result = run(verdict_of(retail, tw, wrong))
     assert not result.passed
     # Money columns hold exact two-place decimal text, and diffs show it as stored.
-    assert {(d["field"], d["expected"], d["actual"]) for d in result.data} == {
+    assert {(d["field"], d["expected"], d["actual"]) for d in result.diff} == {
         ("restocking_fee", "0.00", "19.35"), ("refund_amount", "120.01", "100.66")}
 
 
@@ -99,10 +99,10 @@ def test_free_text_is_not_compared_but_everything_else_is(retail):
             item = {**step.args["item"], "subject": "Speaker refund", "description": "Other words entirely."}
             step = ToolCall(tool=step.tool, args={**step.args, "item": item})
         reworded.append(step)
-    assert run(apply_calls(retail, tw, reworded)).passed
+    assert run(verdict_of(retail, tw, reworded)).passed
     tagged = [ToolCall(tool=s.tool, args={**s.args, "item": {**s.args["item"], "tags": ["returns"]}})
               if s.tool == "helpdesk_create_item" else s for s in task.solution]
-    result = run(apply_calls(retail, tw, tagged))
+    result = run(verdict_of(retail, tw, tagged))
     assert kinds(result) == [("wrong", "tickets", "tags")]
 
 
@@ -145,7 +145,7 @@ def test_validate_passes_a_sound_task(library):
 def test_snapshots_reuse_untouched_tables_but_never_miss_a_write(library, lend_two):
     task, tw = lend_two
     world = library.new_world(tw)
-    run(apply_calls(library, tw, task.solution))  # other worlds do not matter
+    run(verdict_of(library, tw, task.solution))  # other worlds do not matter
     book = world.schema.tables["books"].model
     world.update(world.get(book, "B3"), available=False)
     reused = world.snapshot(tw.initial)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .agents import NoopAgent, OracleAgent
 from .errors import ThinkingboxError
 from .hookspecs import hookimpl
-from .judge import Check, golden_state_check, side_effects
+from .judge import GOLDEN_STATE, Check, golden_state_check, side_effects
 from .users import LLMUser, ScriptedUser
 
 
@@ -18,9 +18,9 @@ def tb_side_effects(domain, initial, final):
 def tb_checks(domain, task):
     from .rubric import rubric_check
 
-    checks = [Check("golden_state", golden_state_check)]
+    checks = [Check(GOLDEN_STATE, golden_state_check)]
     if task.rubric:
-        checks.append(Check("rubric", rubric_check))
+        checks.append(Check("rubric", rubric_check, needs_message=True, uses_model=True))
     return checks
 
 

@@ -204,10 +204,17 @@ class TrialOutcome:
 
 @dataclass
 class Check:
-    """An executable check: a name and a function from the outcome to a result."""
+    """An executable check: a name and a function from the outcome to a result.
+
+    needs_message: it judges the final message, so it cannot run without one.
+    uses_model: it asks a judge model (`outcome.judge`); it cannot run without one, and a
+    re-judging keeps its recorded result instead of asking again.
+    """
 
     name: str
     run: Callable[[TrialOutcome], CheckResult | Awaitable[CheckResult]]
+    needs_message: bool = False
+    uses_model: bool = False
 
 
 async def run_check(check: Check, outcome: TrialOutcome) -> CheckResult:
@@ -220,13 +227,16 @@ async def run_check(check: Check, outcome: TrialOutcome) -> CheckResult:
         return CheckResult(check.name, False, f"check crashed: {type(exc).__name__}: {exc}")
 
 
+GOLDEN_STATE = "golden_state"  # the core's state check; its data is the trial's diff
+
+
 def golden_state_check(outcome: TrialOutcome) -> CheckResult:
     ignore = outcome.task.ignored_fields(outcome.world_schema)
     final = canonicalize(outcome.final, outcome.initial, outcome.world_schema, ignore)
     golden = canonicalize(outcome.golden, outcome.initial, outcome.world_schema, ignore)
     diffs = compare(final, golden, outcome.initial, outcome.world_schema, ignore)
     if not diffs:
-        return CheckResult("golden_state", True, "final state matches the golden state", [])
+        return CheckResult(GOLDEN_STATE, True, "final state matches the golden state", [])
     counts = {k: sum(d.kind == k for d in diffs) for k in ("wrong", "missing", "extra")}
     detail = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
-    return CheckResult("golden_state", False, detail, [d.to_json() for d in diffs])
+    return CheckResult(GOLDEN_STATE, False, detail, [d.to_json() for d in diffs])

@@ -14,7 +14,7 @@ from . import hookspecs
 from .errors import TaskError, ThinkingboxError
 from .judge import Check, Difference
 from .tasks import Task, load_tasks
-from .tools import ToolSpec, WorldBinding, bind_world, build_server, tool_spec
+from .tools import ToolSpec, WorldBinding, build_server, tool_spec
 from .world import Schema, Snapshot, World, iso, parse_time, state_hash
 
 DOMAIN_GROUP = "thinkingbox.domains"
@@ -377,21 +377,14 @@ class Domain:
         world = self._seed_task(task)
         template = world.to_bytes()
         initial = world.snapshot()
-        token = bind_world(world)
+        from .judging import CallFailed, apply_calls
+
         try:
-            for i, step in enumerate(task.solution):
-                try:
-                    result = await self.server.call_tool(step.tool, step.args)
-                except Exception as exc:
-                    raise TaskError(task.source_file, task.id, f"solution[{i}]",
-                                    f"reference call {step.tool} failed: {exc}") from None
-                if getattr(result, "is_error", False):
-                    text = " ".join(getattr(c, "text", "") for c in result.content)
-                    raise TaskError(task.source_file, task.id, f"solution[{i}]",
-                                    f"reference call {step.tool} failed: {text}")
-        finally:
-            from .tools import _current_world
-            _current_world.reset(token)
+            await apply_calls(self, world, task.solution, strict=True)
+        except CallFailed as failed:
+            world.close()
+            raise TaskError(task.source_file, task.id, f"solution[{failed.index}]",
+                            f"reference call {failed.result.tool} failed: {failed.result.text}") from None
         golden = world.snapshot()
         world.close()
         tw = TaskWorld(task, template, initial, golden, state_hash(initial), state_hash(golden))

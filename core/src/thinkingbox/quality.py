@@ -9,42 +9,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from .judge import CheckResult, TrialOutcome, run_check
+from .judging import Verdict, apply_calls, judge_trial
 from .plugins import Domain, TaskWorld
+from .rubric import RULES_JUDGE
 from .tasks import Task, ToolCall
-from .tools import _current_world, bind_world
 from .world import state_hash
 
 
 async def final_state(domain: Domain, tw: TaskWorld, calls: list[ToolCall]):
-    """The snapshot after applying `calls` to a fresh world of the task; failed calls are
-    skipped, as an agent's failed call would be (tools are atomic)."""
+    """The snapshot after applying `calls` to a fresh world of the task; failed calls
+    change nothing, as an agent's failed call would not (tools are atomic)."""
     world = domain.new_world(tw)
-    token = bind_world(world)
     try:
-        for call in calls:
-            try:
-                await domain.server.call_tool(call.tool, call.args)
-            except Exception:
-                pass  # the call changed nothing; go on with the next
+        await apply_calls(domain, world, calls)
         return world.snapshot(tw.initial)
     finally:
-        _current_world.reset(token)
         world.close()
 
 
-async def apply_calls(domain: Domain, tw: TaskWorld, calls: list[ToolCall]) -> CheckResult:
-    """The verdict of the task's checks after applying `calls` to a fresh world, with the
-    reference final message: the golden state and every check a plugin adds (rubric
-    questions, which need a judge, excepted)."""
+async def verdict_of(domain: Domain, tw: TaskWorld, calls: list[ToolCall]) -> Verdict:
+    """The verdict, judged as `tb eval` judges, after applying `calls` with the reference
+    final message (rubric questions answered by their offline rules)."""
     final = await final_state(domain, tw, calls)
-    outcome = TrialOutcome(domain, tw.task, domain.schema, tw.initial, final, tw.golden, [],
-                           tw.task.final_message, "done")
-    results = [await run_check(check, outcome) for check in domain.checks(tw.task) if check.name != "rubric"]
-    failed = [r for r in results if not r.passed]
-    diffs = next((r.data for r in results if r.name == "golden_state"), None) or []
-    detail = "; ".join(f"{r.name}: {r.detail}" for r in failed)
-    return CheckResult("checks", not failed, detail, diffs)
+    return await judge_trial(domain, tw, final, [], tw.task.final_message, "done", judge=RULES_JUDGE)
 
 
 def write_steps(domain: Domain, task: Task) -> list[int]:
@@ -61,25 +48,25 @@ async def check_task(domain: Domain, task: Task) -> list[str]:
     fresh.close()
     if tw.initial_hash == tw.golden_hash:
         problems.append("the reference solution changes nothing, so doing nothing would pass")
-    result = await apply_calls(domain, tw, task.solution)
-    if not result.passed:
-        problems.append(f"the reference solution fails its own check: {result.detail}")
+    reference = await verdict_of(domain, tw, task.solution)
+    if not reference.passed:
+        problems.append(f"the reference solution fails its own check: {reference.detail}")
     writes = write_steps(domain, task)
     if not writes:
         problems.append("the reference solution has no write call")
     for i in writes:
         mutated = task.solution[:i] + task.solution[i + 1:]
-        if (await apply_calls(domain, tw, mutated)).passed:
+        if (await verdict_of(domain, tw, mutated)).passed:
             problems.append(f"dropping solution[{i}] ({task.solution[i].tool}) still passes: that write is not checked")
     for i in writes:
         mutated = task.solution[:i + 1] + [task.solution[i]] + task.solution[i + 1:]
-        if (await apply_calls(domain, tw, mutated)).passed and await _changes_state(domain, tw, mutated, task.solution):
+        if (await verdict_of(domain, tw, mutated)).passed and await _changes_state(domain, tw, mutated, task.solution):
             problems.append(f"doing solution[{i}] ({task.solution[i].tool}) twice still passes: the extra write is not caught")
     for i, path, other in _retargeted(task, writes, tw):
         step = task.solution[i]
         mutated = list(task.solution)
         mutated[i] = ToolCall(tool=step.tool, args=_replace(step.args, path, other))
-        if (await apply_calls(domain, tw, mutated)).passed:
+        if (await verdict_of(domain, tw, mutated)).passed:
             problems.append(f"solution[{i}] ({step.tool}) aimed at {other!r} instead of {_get(step.args, path)!r} "
                             f"still passes: the wrong entity is not caught")
     return problems

@@ -9,10 +9,9 @@ from typing import Any
 
 from .agents import AgentTurn, EpisodeContext, ToolCallRequest
 from .errors import ThinkingboxError
-from .judge import TrialOutcome, run_check
 from .plugins import PluginHost
+from .prompts import END_TOOL_NAME
 from .records import read_records
-from .tools import _current_world, bind_world
 
 
 @lru_cache(maxsize=8)
@@ -48,45 +47,30 @@ class ReplayAgent:
 
 async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, Any]:
     """The record with its checks, diff, effects and verdict recomputed from its recorded
-    tool calls. Recorded rubric answers are kept (no model is called)."""
-    from .episode import ERROR
+    tool calls. Checks that ask a model keep their recorded answers (no model is called)."""
+    from .judging import apply_calls, judge_trial
+    from .tasks import ToolCall
 
     (domain,) = host.load_domains([record["domain"]])
     task = domain.task(record["task"])
     tw = await domain.prepare(task)
-    world = domain.new_world(tw)
-    token = bind_world(world)
     arguments = {}
     for event in record["trajectory"]:
         for call in event.get("tool_calls", []) if event["role"] == "assistant" else []:
             arguments[call["id"]] = call["arguments"]
+    calls = [ToolCall(tool=event["name"], args=arguments[event["tool_call_id"]]) for event in record["trajectory"]
+             if event["role"] == "tool" and event["name"] != END_TOOL_NAME
+             # invalid JSON arguments never reached a tool
+             and isinstance(arguments.get(event["tool_call_id"]), dict)]
+    world = domain.new_world(tw)
     try:
-        for event in record["trajectory"]:
-            if event["role"] != "tool" or event["name"] == "end_conversation":
-                continue
-            args = arguments.get(event["tool_call_id"])
-            if not isinstance(args, dict):
-                continue  # invalid JSON arguments never reached a tool
-            try:
-                await domain.server.call_tool(event["name"], args)
-            except Exception:
-                pass  # it failed in the trial too; tools are atomic
+        await apply_calls(domain, world, calls)  # failed calls failed in the trial too; tools are atomic
         final = world.snapshot()
     finally:
-        _current_world.reset(token)
         world.close()
-    effects = domain.side_effects(tw.initial, final)
-    outcome = TrialOutcome(domain, task, domain.schema, tw.initial, final, tw.golden, record["trajectory"],
-                           record.get("final_message", ""), record.get("finish_reason", ""), effects)
     recorded = {c["name"]: c for c in record.get("checks", [])}
-    checks = []
-    for check in domain.checks(task):
-        if check.name == "rubric" and "rubric" in recorded:
-            checks.append(recorded["rubric"])
-            continue
-        checks.append((await run_check(check, outcome)).to_json())
-    verdict = bool(checks) and all(c["passed"] for c in checks) and record.get("finish_reason") != ERROR
-    return {**record, "verdict": verdict, "checks": checks,
-            "diff": next((c["data"] for c in checks if c["name"] == "golden_state"), None),
-            "effects": [e.to_json() for e in effects], "rejudged": True,
+    verdict = await judge_trial(domain, tw, final, record["trajectory"], record.get("final_message", ""),
+                                record.get("finish_reason", ""), recorded=recorded)
+    return {**record, "verdict": verdict.passed, "checks": [c.to_json() for c in verdict.checks],
+            "diff": verdict.diff, "effects": [e.to_json() for e in verdict.effects], "rejudged": True,
             "previous_verdict": record["verdict"], "domain_version": domain.version}

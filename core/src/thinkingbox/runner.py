@@ -13,7 +13,7 @@ from .agents import EpisodeContext
 from . import llm
 from .episode import ERROR, END_TOOL_SCHEMA, Limits, run_episode
 from .errors import ThinkingboxError
-from .judge import CheckResult, TrialOutcome, run_check
+from .judging import judge_trial
 from .plugins import Domain, PluginHost, TaskWorld, tool_dict
 from .prompts import AGENT_PROMPT_VERSION, SHARED_AGENT_PROMPT
 from .records import RecordWriter
@@ -135,14 +135,9 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
             await http_server.release(token)
         if report is not None:
             report.unlink(missing_ok=True)
-    effects = domain.side_effects(tw.initial, final)
-    outcome = TrialOutcome(domain, task, domain.schema, tw.initial, final, tw.golden,
-                           episode.trajectory, episode.final_message, episode.finish_reason, effects,
-                           judge=config.settings.judge)
-    checks: list[CheckResult] = [await run_check(check, outcome) for check in domain.checks(task)]
-    verdict = bool(checks) and all(c.passed for c in checks) and episode.finish_reason != ERROR
+    verdict = await judge_trial(domain, tw, final, episode.trajectory, episode.final_message,
+                                episode.finish_reason, judge=config.settings.judge)
     t_end = time.perf_counter()
-    diff = next((c.data for c in checks if c.name == "golden_state"), None)
     return {
         "domain": domain.name,
         "domain_version": domain.version,
@@ -153,15 +148,15 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
         "agent": config.agent,
         "user": config.user,
         "config": config.public(),
-        "verdict": verdict,
+        "verdict": verdict.passed,
         "finish_reason": episode.finish_reason,
         "error": episode.error,
-        "checks": [c.to_json() for c in checks],
-        "diff": diff,
-        "effects": [e.to_json() for e in effects],
+        "checks": [c.to_json() for c in verdict.checks],
+        "diff": verdict.diff,
+        "effects": [e.to_json() for e in verdict.effects],
         "final_message": episode.final_message,
         "counts": {"user_turns": episode.user_turns, "tool_calls": episode.tool_calls},
-        "usage": _usage_totals(episode.trajectory, user, outcome.usage),
+        "usage": _usage_totals(episode.trajectory, user, verdict.usage),
         "initial_hash": tw.initial_hash,
         "trajectory": episode.trajectory,
         "timings_ms": {

@@ -24,7 +24,6 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from .judge import TrialOutcome, run_check
 from .plugins import Domain, TaskWorld
 from .world import World
 
@@ -93,19 +92,11 @@ class SessionWorlds:
 
 
 async def judge_world(domain: Domain, tw: TaskWorld, world: World, final_message: str | None, judge: Any) -> dict:
-    """Run the task's checks on a world; rubric questions need the final message."""
-    final = world.snapshot(tw.initial)
-    effects = domain.side_effects(tw.initial, final)
-    outcome = TrialOutcome(domain, tw.task, domain.schema, tw.initial, final, tw.golden, [], final_message or "",
-                           "done", effects, judge=judge)
-    checks = []
-    for check in domain.checks(tw.task):
-        if check.name == "rubric" and (final_message is None or judge is None):
-            checks.append({"name": "rubric", "passed": False, "detail": "not judged: send the final message "
-                           "and start the server with --judge", "data": None})
-            continue
-        checks.append((await run_check(check, outcome)).to_json())
-    return {"task": tw.task.id, "verdict": all(c["passed"] for c in checks), "checks": checks}
+    """Run the task's checks on a world; checks on the final message need it to be sent."""
+    from .judging import judge_trial
+
+    verdict = await judge_trial(domain, tw, world.snapshot(tw.initial), [], final_message, "done", judge=judge)
+    return {"task": tw.task.id, "verdict": verdict.passed, "checks": [c.to_json() for c in verdict.checks]}
 
 
 def control_routes(worlds: SessionWorlds, judge: Any) -> list:

@@ -73,21 +73,12 @@ def call_tool(domain: Domain, world: World, tool: str, **args: Any) -> ToolResul
     schema); a refusal comes back as `is_error`, never as an exception."""
     import orjson
 
-    from .tools import bind_world
+    from .judging import apply_calls
+    from .tasks import ToolCall
 
     if tool not in domain.tools:
         raise AssertionError(f"domain {domain.name!r} has no tool {tool!r}; tools: {', '.join(domain.tools)}")
-
-    async def call() -> ToolResult:
-        bind_world(world)  # the binding lives in this call's own context
-        try:
-            result = await domain.server.call_tool(tool, args)
-        except Exception as exc:  # called without a session, the server raises tool errors
-            return ToolResult(str(exc), True)
-        text = " ".join(getattr(part, "text", "") for part in result.content)
-        return ToolResult(text, bool(getattr(result, "is_error", False)))
-
-    result = asyncio.run(call())
+    (result,) = asyncio.run(apply_calls(domain, world, [ToolCall(tool=tool, args=args)]))
     try:
         data = orjson.loads(result.text)
     except orjson.JSONDecodeError:

@@ -178,3 +178,8 @@ def build_server(name: str, version: str, specs: list[ToolSpec], binding: WorldB
 def bind_world(world: World) -> contextvars.Token:
     """Bind `world` to MCP sessions opened from the current context (one trial)."""
     return _current_world.set(world)
+
+
+def unbind_world(token: contextvars.Token) -> None:
+    """Undo a `bind_world` (the world bound before it, if any, is bound again)."""
+    _current_world.reset(token)
