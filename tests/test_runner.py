@@ -1,10 +1,11 @@
 """The runner: isolation of concurrent trials, records, resume."""
 import asyncio
+import json
 
 from helpers import run
 from thinkingbox.agents import AgentTurn, ToolCallRequest
 from thinkingbox.hookspecs import hookimpl
-from thinkingbox.records import RecordWriter, read_records
+from thinkingbox.records import RecordWriter, read_records, trial_record
 from thinkingbox.runner import EvalConfig, prepare_jobs, run_jobs
 
 
@@ -91,10 +92,15 @@ def test_resume_skips_finished_trials(library):
 
 
 def test_a_partial_last_line_is_dropped_before_appending(tmp_path):
+    def record(trial):
+        return trial_record(domain="retail", domain_version="1", task="t", family="f", trial=trial,
+                            config={"agent": "oracle", "user": "scripted"}, verdict=True, finish_reason="done")
+
     path = tmp_path / "run.jsonl"
-    path.write_bytes(b'{"a": 1}\n{"a": 2}\n{"a": ')
-    assert list(read_records(path)) == [{"a": 1}, {"a": 2}]
+    lines = [json.dumps(record(n)).encode() for n in (1, 2, 3)]
+    path.write_bytes(lines[0] + b"\n" + lines[1] + b"\n" + lines[2][:40])
+    assert [r["trial"] for r in read_records(path)] == [1, 2]
     writer = RecordWriter(path)
-    writer.write({"a": 3})
+    writer.write(record(3))
     writer.close()
-    assert list(read_records(path)) == [{"a": 1}, {"a": 2}, {"a": 3}]
+    assert [r["trial"] for r in read_records(path)] == [1, 2, 3]

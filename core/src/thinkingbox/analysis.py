@@ -30,7 +30,7 @@ _WRITE_NAME = re.compile(r"(create|update|cancel|refund|charge|modify|reship|fil
 
 
 def _tools(record: dict[str, Any]) -> list[dict[str, Any]]:
-    return [e for e in record.get("trajectory", []) if e["role"] == "tool"]
+    return [e for e in record["trajectory"] if e["role"] == "tool"]
 
 
 def is_write(event: dict[str, Any]) -> bool:
@@ -41,7 +41,7 @@ def is_write(event: dict[str, Any]) -> bool:
 
 
 def _final_assistant(record: dict[str, Any]) -> str:
-    for event in reversed(record.get("trajectory", [])):
+    for event in reversed(record["trajectory"]):
         if event["role"] == "assistant" and not event.get("tool_calls"):
             return event.get("content") or ""
     return ""
@@ -51,7 +51,7 @@ def failure_category(record: dict[str, Any]) -> str | None:
     """The dominant failure category of a trial, or None if it passed."""
     if record["verdict"]:
         return None
-    if record.get("finish_reason") == "error":
+    if record["finish_reason"] == "error":
         return "error"
     tools = _tools(record)
     for i, event in enumerate(tools):
@@ -59,10 +59,10 @@ def failure_category(record: dict[str, Any]) -> str | None:
             return "tool_usage"
     if not any(is_write(e) and not e["is_error"] for e in tools):
         return "no_state_change"
-    final = record.get("final_message") or ""
-    if record.get("finish_reason") in ("user_limit", "action_limit") or not final.strip() or "?" in final:
+    final = record["final_message"]
+    if record["finish_reason"] in ("user_limit", "action_limit") or not final.strip() or "?" in final:
         return "incomplete_resolution"
-    checks = {c["name"]: c["passed"] for c in record.get("checks", [])}
+    checks = {c["name"]: c["passed"] for c in record["checks"]}
     if checks.get("golden_state") and not all(checks.values()):
         return "response_rubric"
     return "wrong_state"
@@ -99,17 +99,17 @@ def interaction_stats(records: list[dict[str, Any]], prices: dict[str, tuple[flo
     cost = 0.0
     priced = True
     for record in records:
-        trajectory = record.get("trajectory", [])
+        trajectory = record["trajectory"]
         tools = [e for e in trajectory if e["role"] == "tool"]
         totals["messages"] += sum(1 for e in trajectory if e["role"] in ("user", "assistant") and e.get("content"))
         totals["tool_calls"] += len(tools)
         totals["write_calls"] += sum(is_write(e) for e in tools)
         totals["tool_errors"] += sum(e["is_error"] for e in tools)
         totals["turns"] += sum(1 for e in trajectory if e["role"] == "assistant")
-        usage = (record.get("usage") or {}).get("agent") or {}
+        usage = record["usage"].get("agent") or {}
         totals["agent_calls"] += usage.get("calls", 0)
         totals["agent_tokens"] += usage.get("input", 0) + usage.get("output", 0)
-        totals["seconds"] += (record.get("timings_ms") or {}).get("total", 0) / 1000
+        totals["seconds"] += record["timings_ms"].get("total", 0) / 1000
         if prices is not None:
             trial_cost = _trial_cost(record, prices)
             priced = priced and trial_cost is not None
@@ -123,9 +123,9 @@ def interaction_stats(records: list[dict[str, Any]], prices: dict[str, tuple[flo
 
 
 def _trial_cost(record: dict[str, Any], prices: dict[str, tuple[float, float, float]]) -> float | None:
-    models = ((record.get("config") or {}).get("models") or {})
+    models = (record["config"].get("models") or {})
     total = 0.0
-    for role, usage in (record.get("usage") or {}).items():
+    for role, usage in record["usage"].items():
         if not usage or not usage.get("calls"):
             continue
         model = (models.get(role) or {}).get("model")

@@ -379,7 +379,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         raise ThinkingboxError(f"{args.run} has no trial{f' {args.trial}' if args.trial else ''} of task {args.task!r}")
     record = min(matches, key=lambda r: r["trial"])
     print(f"{record['domain']}/{record['task']} trial {record['trial']}  agent {record['agent']}  "
-          f"user {record.get('user')}")
+          f"user {record['user']}")
     print(trajectory_text(record["trajectory"]))
     print(summary(record))
     return 0
@@ -551,11 +551,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
         if not args.resume:
             raise ThinkingboxError(f"{output} already has records; pass --resume to continue that run, "
                                    "or choose another --output")
-        for record in read_records(output):
-            if record.get("agent") != config.agent:
-                raise ThinkingboxError(f"{output} holds trials of agent {record.get('agent')!r}, "
+        try:
+            previous = list(read_records(output))
+        except ValueError as exc:
+            raise ThinkingboxError(f"cannot resume: {exc}") from None
+        for record in previous:
+            if record["agent"] != config.agent:
+                raise ThinkingboxError(f"{output} holds trials of agent {record['agent']!r}, "
                                        f"not {config.agent!r}; use another --output")
-            previous.append(record)
             done.add((record["domain"], record["task"], record["trial"]))
 
     jobs = asyncio.run(prepare_jobs(domains, task_ids, config.trials, done))
@@ -605,7 +608,7 @@ class _Progress:
 
     def __call__(self, record: dict) -> None:
         self.done += 1
-        self.passed += bool(record.get("verdict"))
+        self.passed += record["verdict"]
         now = time.monotonic()
         if self.enabled and (now - self._last > 0.1 or self.done == self.total):
             self._last = now

@@ -13,7 +13,7 @@ def summarize(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
             row["tasks"].add((r["domain"], r["task"]))
             row["trials"] += 1
             row["passed"] += bool(r["verdict"])
-            row["errors"] += r.get("finish_reason") == "error"
+            row["errors"] += r["finish_reason"] == "error"
     rows = []
     for (agent, domain), row in sorted(by.items(), key=lambda kv: (kv[0][0], kv[0][1] == "overall", kv[0][1])):
         rows.append({"agent": agent, "domain": domain, "tasks": len(row["tasks"]), "trials": row["trials"],

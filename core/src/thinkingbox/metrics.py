@@ -39,7 +39,7 @@ def outcomes_by_task(records: Iterable[dict[str, Any]]) -> list[TaskOutcomes]:
         for record in trials.values():
             t.n += 1
             t.c += bool(record["verdict"])
-            t.errors += record.get("finish_reason") == "error"
+            t.errors += record["finish_reason"] == "error"
         out.append(t)
     return out
 

@@ -90,7 +90,7 @@ def summary(record: dict[str, Any]) -> str:
     lines = [f"\nverdict: {'PASS' if record['verdict'] else 'FAIL'}   (finish reason: {record['finish_reason']})"]
     for check in record["checks"]:
         lines.append(f"  {'ok  ' if check['passed'] else 'FAIL'} {check['name']}: {check['detail']}")
-    for diff in record.get("diff") or []:
+    for diff in record["diff"] or []:
         where = f"{diff['table']}[{diff['key']}]" + (f".{diff['field']}" if diff["field"] else "")
         lines.append(f"    {diff['kind']:>7} {where}: expected {diff['expected']!r}, got {diff['actual']!r}")
     return "\n".join(lines)

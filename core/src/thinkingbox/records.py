@@ -1,11 +1,123 @@
-"""Trial records: one JSON object per line, appended and flushed as each trial ends."""
+"""Trial records: one JSON object per line, appended and flushed as each trial ends.
+
+A record is a `TrialRecord`, built by `trial_record` alone, for every outcome (a finished
+trial, an episode that ended in an error, a harness failure). `record_schema()` is its
+JSON Schema (published as docs/trial-record.schema.json). `read_records` checks each
+line against it and brings older files (records without `record_version`) up to date, so
+readers can rely on every field.
+"""
 from __future__ import annotations
 
 import os
+from functools import cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
+
+from typing_extensions import NotRequired, TypedDict  # pydantic reads these on Python 3.11
 
 import orjson
+
+RECORD_VERSION = 1
+
+
+class CheckRecord(TypedDict):
+    name: str
+    passed: bool
+    detail: str
+    data: Any
+
+
+class TrialRecord(TypedDict):
+    """One trial of one task by one agent."""
+
+    record_version: int
+    domain: str
+    domain_version: str
+    core_version: str
+    task: str
+    family: str
+    trial: int
+    agent: str
+    user: str
+    config: dict[str, Any]               # the run's public settings (models, parameters, prompt versions)
+    verdict: bool
+    finish_reason: str                   # done | end_turn | user_limit | action_limit | error
+    error: str | None
+    checks: list[CheckRecord]
+    diff: list[dict[str, Any]] | None    # the golden-state check's differences
+    effects: list[dict[str, Any]]        # side effects against the initial state
+    final_message: str
+    counts: dict[str, int]               # user_turns, tool_calls
+    usage: dict[str, dict[str, Any]]     # by role: agent, user, judge
+    initial_hash: str
+    trajectory: list[dict[str, Any]]
+    timings_ms: dict[str, float]
+    rejudged: NotRequired[bool]          # set by `tb rejudge`
+    previous_verdict: NotRequired[bool]
+
+
+def trial_record(*, domain: str, domain_version: str, task: str, family: str, trial: int, config: dict[str, Any],
+                 verdict: bool, finish_reason: str, error: str | None = None, checks: Iterable[CheckRecord] = (),
+                 diff: list[dict[str, Any]] | None = None, effects: Iterable[dict[str, Any]] = (),
+                 final_message: str = "", counts: dict[str, int] | None = None,
+                 usage: dict[str, dict[str, Any]] | None = None, initial_hash: str = "",
+                 trajectory: Iterable[dict[str, Any]] = (), timings_ms: dict[str, float] | None = None) -> TrialRecord:
+    """The one place a trial record is made (a harness failure leaves most fields empty)."""
+    from . import __version__
+
+    return {
+        "record_version": RECORD_VERSION, "domain": domain, "domain_version": domain_version,
+        "core_version": __version__, "task": task, "family": family, "trial": trial,
+        "agent": config["agent"], "user": config["user"], "config": config, "verdict": verdict,
+        "finish_reason": finish_reason, "error": error, "checks": list(checks), "diff": diff,
+        "effects": list(effects), "final_message": final_message,
+        "counts": counts or {"user_turns": 0, "tool_calls": 0}, "usage": usage or {}, "initial_hash": initial_hash,
+        "trajectory": list(trajectory), "timings_ms": timings_ms or {},
+    }
+
+
+@cache
+def _adapter() -> Any:
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(TrialRecord)
+
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of a trial record."""
+    schema = _adapter().json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Thinkingbox trial record"
+    return schema
+
+
+# What a record written before `record_version` existed (version 0) may lack.
+_VERSION_0_DEFAULTS: dict[str, Any] = {
+    "domain_version": "", "core_version": "", "family": "", "user": "", "config": {}, "finish_reason": "done",
+    "error": None, "checks": [], "diff": None, "effects": [], "final_message": "", "counts": {}, "usage": {},
+    "initial_hash": "", "trajectory": [], "timings_ms": {},
+}
+
+
+def upgrade(data: Any) -> TrialRecord:
+    """A record as this version reads it: older versions brought up to date, then checked
+    against the schema. Raises ValueError naming the first bad field."""
+    from pydantic import ValidationError
+
+    if not isinstance(data, dict):
+        raise ValueError(f"expected a JSON object, got {type(data).__name__}")
+    if "record_version" not in data:
+        data = {**_VERSION_0_DEFAULTS, **data, "record_version": RECORD_VERSION}
+        data["error"] = data["error"] or None
+    elif data["record_version"] != RECORD_VERSION:
+        raise ValueError(f"record_version {data['record_version']!r} is not one this version of tb reads "
+                         f"({RECORD_VERSION}); upgrade thinkingbox")
+    try:
+        return _adapter().validate_python(data, strict=False)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "record"
+        raise ValueError(f"not a trial record: {where}: {err['msg']}") from None
 
 
 class RecordWriter:
@@ -35,15 +147,20 @@ def _drop_partial_last_line(path: Path) -> None:
         f.truncate(data.rfind(b"\n") + 1)
 
 
-def read_records(path: Path) -> Iterator[dict[str, Any]]:
-    """Records of a run file; a partial last line (killed run) is skipped."""
+def read_records(path: Path) -> Iterator[TrialRecord]:
+    """Records of a run file, checked and brought up to date; a partial last line (killed
+    run) is skipped. A line that is not a record raises ValueError naming the line."""
     with open(path, "rb") as f:
         for number, line in enumerate(f, 1):
             if not line.strip():
                 continue
             try:
-                yield orjson.loads(line)
+                data = orjson.loads(line)
             except orjson.JSONDecodeError:
                 if not line.endswith(b"\n"):
                     return  # the unfinished last line of an interrupted run
                 raise ValueError(f"{path}:{number}: not a JSON record") from None
+            try:
+                yield upgrade(data)
+            except ValueError as exc:
+                raise ValueError(f"{path}:{number}: {exc}") from None

@@ -8,7 +8,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from . import __version__
 from .agents import EpisodeContext
 from . import llm
 from .episode import ERROR, END_TOOL_SCHEMA, Limits, run_episode
@@ -16,7 +15,7 @@ from .errors import ThinkingboxError
 from .judging import judge_trial
 from .plugins import Domain, PluginHost, TaskWorld, tool_dict
 from .prompts import AGENT_PROMPT_VERSION, SHARED_AGENT_PROMPT
-from .records import RecordWriter
+from .records import RecordWriter, trial_record
 from .rubric import JUDGE_PROMPT_VERSION
 from .settings import RunSettings
 from .tools import bind_world
@@ -138,35 +137,22 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
     verdict = await judge_trial(domain, tw, final, episode.trajectory, episode.final_message,
                                 episode.finish_reason, judge=config.settings.judge)
     t_end = time.perf_counter()
-    return {
-        "domain": domain.name,
-        "domain_version": domain.version,
-        "core_version": __version__,
-        "task": task.id,
-        "family": task.family,
-        "trial": job.trial,
-        "agent": config.agent,
-        "user": config.user,
-        "config": config.public(),
-        "verdict": verdict.passed,
-        "finish_reason": episode.finish_reason,
-        "error": episode.error,
-        "checks": [c.to_json() for c in verdict.checks],
-        "diff": verdict.diff,
-        "effects": [e.to_json() for e in verdict.effects],
-        "final_message": episode.final_message,
-        "counts": {"user_turns": episode.user_turns, "tool_calls": episode.tool_calls},
-        "usage": _usage_totals(episode.trajectory, user, verdict.usage),
-        "initial_hash": tw.initial_hash,
-        "trajectory": episode.trajectory,
-        "timings_ms": {
+    return trial_record(
+        domain=domain.name, domain_version=domain.version, task=task.id, family=task.family, trial=job.trial,
+        config=config.public(), verdict=verdict.passed, finish_reason=episode.finish_reason, error=episode.error,
+        checks=[c.to_json() for c in verdict.checks], diff=verdict.diff,
+        effects=[e.to_json() for e in verdict.effects], final_message=episode.final_message,
+        counts={"user_turns": episode.user_turns, "tool_calls": episode.tool_calls},
+        usage=_usage_totals(episode.trajectory, user, verdict.usage), initial_hash=tw.initial_hash,
+        trajectory=episode.trajectory,
+        timings_ms={
             "reset": round((t_reset - t_start) * 1000, 3),
             "setup": round((t_episode - t_start) * 1000, 3),
             "episode": round((t_judge - t_episode) * 1000, 3),
             "judge": round((t_end - t_judge) * 1000, 3),
             "total": round((t_end - t_start) * 1000, 3),
         },
-    }
+    )
 
 
 async def prepare_jobs(domains: list[Domain], task_ids: set[str] | None, trials: int,
@@ -240,12 +226,11 @@ async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer
                 record = await run_trial(job, agent_factory, agent_arg, user_factory, user_arg, config,
                                          servers.get(job.domain.name))
             except Exception as exc:  # harness failure in one trial: record it, keep going
-                record = {"domain": job.domain.name, "domain_version": job.domain.version,
-                          "core_version": __version__, "task": job.task_world.task.id,
-                          "family": job.task_world.task.family, "trial": job.trial,
-                          "agent": config.agent, "user": config.user, "verdict": False,
-                          "finish_reason": ERROR, "error": f"harness: {type(exc).__name__}: {exc}",
-                          "checks": [], "trajectory": []}
+                task = job.task_world.task
+                record = trial_record(domain=job.domain.name, domain_version=job.domain.version, task=task.id,
+                                      family=task.family, trial=job.trial, config=config.public(), verdict=False,
+                                      finish_reason=ERROR, error=f"harness: {type(exc).__name__}: {exc}",
+                                      initial_hash=job.task_world.initial_hash)
             writer.write(record)
             records.append(record)
             if progress:
