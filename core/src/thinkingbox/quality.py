@@ -116,12 +116,3 @@ def _retargeted(task: Task, writes: list[int], tw: TaskWorld):
                 continue
             keys = tables[table]
             yield i, path, keys[(keys.index(value) + 1) % len(keys)]
-
-
-async def check_domain(domain: Domain) -> dict[str, list[str]]:
-    report: dict[str, Any] = {}
-    for task in domain.tasks.values():
-        problems = await check_task(domain, task)
-        if problems:
-            report[task.id] = problems
-    return report

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +43,6 @@ class RunSettings:
     agent: ModelConfig | None = None
     user: ModelConfig | None = None
     judge: ModelConfig | str | None = None   # "rules": the offline rubric rules, no model
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def public(self) -> dict[str, Any]:
         def public(value: Any) -> Any:

@@ -108,14 +108,6 @@ class Schema:
         self.by_model[model] = info
         return info
 
-    def __getitem__(self, table: str) -> TableInfo:
-        try:
-            return self.tables[table]
-        except KeyError:
-            raise ThinkingboxError(
-                f"unknown table {table!r}; tables: {', '.join(sorted(self.tables))}"
-            ) from None
-
 
 # ---- value conversion ----------------------------------------------------------------
 
