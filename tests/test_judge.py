@@ -155,3 +155,95 @@ def test_snapshots_reuse_untouched_tables_but_never_miss_a_write(library, lend_t
     world.conn.execute("INSERT INTO loans VALUES ('L-9', 'B1', 'x', '2025-01-01', '')")
     assert world.snapshot(tw.initial) == world.snapshot() and "L-9" in world.snapshot(tw.initial)["loans"]
     world.close()
+
+
+# ---- rows of identical content, told apart by the rows that point at them -------------
+
+def test_identical_creates_with_children_pass_in_either_order(retail):
+    """nrc-002: two $0 replacement orders (identical rows) whose line items differ."""
+    task = retail.tasks["nrc-002"]
+    tw = run(retail.prepare(task))
+    creates = [i for i, s in enumerate(task.solution) if s.tool == "create_replacement_order"]
+    assert len(creates) == 2
+    swapped = list(task.solution)
+    swapped[creates[0]], swapped[creates[1]] = swapped[creates[1]], swapped[creates[0]]
+    for solution in (task.solution, swapped):
+        result = run(verdict_of(retail, tw, solution))
+        assert result.passed, result.detail
+    wrong = [s if s.tool != "create_replacement_order" else ToolCall(tool=s.tool, args={**s.args, "line_item_id": "LI-320003"})
+             for s in task.solution]  # both replacements of the thermostat: still caught
+    assert not run(verdict_of(retail, tw, wrong)).passed
+
+
+def _schema():
+    from sqlmodel import Field
+
+    from thinkingbox import table_base, tables_of
+    from thinkingbox.world import Schema
+
+    Base = table_base("judge_order_test")
+
+    class Parent(Base, table=True):
+        __tablename__ = "parents"
+        id: str = Field(primary_key=True)
+        kind: str
+
+    class Child(Base, table=True):
+        __tablename__ = "children"
+        id: str = Field(primary_key=True)
+        parent_id: str = Field(foreign_key="parents.id")
+        sku: str
+
+    class Grandchild(Base, table=True):
+        __tablename__ = "grandchildren"
+        id: str = Field(primary_key=True)
+        child_id: str = Field(foreign_key="children.id")
+        note: str
+
+    return Schema(tables_of(Base))
+
+
+def _outcome(schema, final, golden):
+    from types import SimpleNamespace
+
+    from thinkingbox.judge import TrialOutcome
+
+    initial = {"parents": {}, "children": {}, "grandchildren": {}}
+    task = SimpleNamespace(ignored_fields=lambda schema: {})
+    return TrialOutcome(None, task, schema, initial, final, golden, [], "", "done")
+
+
+def test_two_identical_parents_with_different_children_and_grandchildren_in_both_orders():
+    from thinkingbox.judge import golden_state_check
+
+    schema = _schema()
+
+    def world(first, second):
+        """Parents P1, P2 (identical), each with one child and one grandchild; `first` and
+        `second` say which sku went to P1 and P2."""
+        return {"parents": {"P1": ("P1", "replacement"), "P2": ("P2", "replacement")},
+                "children": {"C1": ("C1", "P1", first), "C2": ("C2", "P2", second)},
+                "grandchildren": {"G1": ("G1", "C1", f"note {first}"), "G2": ("G2", "C2", f"note {second}")}}
+
+    golden = world("thermostat", "doorbell")
+    assert golden_state_check(_outcome(schema, world("doorbell", "thermostat"), golden)).passed
+    assert golden_state_check(_outcome(schema, golden, golden)).passed
+    mixed = world("doorbell", "thermostat")
+    mixed["grandchildren"]["G1"] = ("G1", "C1", "note thermostat")  # a grandchild under the wrong child
+    mixed["grandchildren"]["G2"] = ("G2", "C2", "note doorbell")
+    result = golden_state_check(_outcome(schema, mixed, golden))
+    assert not result.passed and {d["table"] for d in result.data} == {"grandchildren"}
+
+
+def test_fully_identical_rows_need_the_search_only_when_structure_cannot_tell():
+    from thinkingbox.judge import golden_state_check
+
+    schema = _schema()
+    # Two identical parents whose children are identical too: any matching is right.
+    golden = {"parents": {"P1": ("P1", "x"), "P2": ("P2", "x")},
+              "children": {"C1": ("C1", "P1", "a"), "C2": ("C2", "P2", "a")}, "grandchildren": {}}
+    final = {"parents": {"P7": ("P7", "x"), "P3": ("P3", "x")},
+             "children": {"C9": ("C9", "P3", "a"), "C4": ("C4", "P7", "a")}, "grandchildren": {}}
+    assert golden_state_check(_outcome(schema, final, golden)).passed
+    final["children"]["C4"] = ("C4", "P3", "a")  # both children under one parent: a real difference
+    assert not golden_state_check(_outcome(schema, final, golden)).passed

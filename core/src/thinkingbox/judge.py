@@ -2,16 +2,20 @@
 
 Generated ids (a ticket or refund created during the episode) depend on the order of
 writes, so before comparing, rows created during the episode are renamed to canonical
-ids, ordered by their content, and every declared foreign key that points at them is
-renamed too. Two valid solutions that make independent writes in another order thus
-compare equal; a wrong value, a missing write, an extra write or a write to the wrong
-entity still shows up as a difference.
+ids, ordered by their content and, where contents are equal, by the rows they point to
+and the rows that point to them; every declared foreign key that points at them is
+renamed too. Where rows remain indistinguishable, the other matchings are searched before
+a difference is reported. Two valid solutions that make independent writes in another
+order thus compare equal; a wrong value, a missing write, an extra write or a write to
+the wrong entity still shows up as a difference.
 """
 from __future__ import annotations
 
+import hashlib
 import inspect
+import itertools
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Iterator
 
 import orjson
 
@@ -47,36 +51,80 @@ class Difference:
         return f"{self.kind}: {where} expected {self.expected!r}, got {self.actual!r}"
 
 
-def canonicalize(snap: Snapshot, initial: Snapshot, schema: Schema, ignore: dict[str, set[str]]) -> Snapshot:
-    """Rename rows created since `initial` (and references to them) to canonical ids."""
-    renames: dict[str, dict[Any, str]] = {}
-    created: dict[str, list[Any]] = {}
+Node = tuple[str, Any]  # (table, primary key) of a row
+
+
+def _creation_order(snap: Snapshot, initial: Snapshot, schema: Schema,
+                    ignore: dict[str, set[str]]) -> dict[str, list[list[Any]]]:
+    """For each table, the keys of the rows created since `initial`, in canonical order,
+    grouped into classes of rows that nothing tells apart.
+
+    Rows are ordered by their content (without key, free text, or references to other
+    new rows). Rows of equal content are told apart by their structure: the new rows they
+    point to and the rows that point to them, refined until nothing changes (so two equal
+    replacement orders are named by their different line items, whatever order they were
+    created in).
+    """
+    new: set[Node] = set()
+    for name in schema.tables:
+        new.update((name, k) for k in snap.get(name, {}) if k not in initial.get(name, {}))
+    if not new:
+        return {}
+    content: dict[Node, str] = {}
+    links: dict[Node, list[Node]] = {}
+    referrers: dict[Node, list[tuple[str, str, Node | None, Any]]] = {node: [] for node in new}
     for name, info in schema.tables.items():
-        keys = [k for k in snap.get(name, {}) if k not in initial.get(name, {})]
-        if keys:
-            created[name] = keys
-    if not created:
-        return snap
-    all_new = {(t, k) for t, ks in created.items() for k in ks}
-
-    for name, keys in created.items():
-        info = schema.tables[name]
         skip = {info.pk_index} | {info.columns.index(c) for c in ignore.get(name, ())}
-        fk_idx = {info.columns.index(c): t for c, t in info.foreign_keys.items()}
+        fk_idx = {info.columns.index(c): t for c, t in info.foreign_keys.items() if info.columns.index(c) not in skip}
+        for key, row in snap.get(name, {}).items():
+            node = (name, key)
+            targets = [(i, (t, row[i])) for i, t in fk_idx.items() if (t, row[i]) in new]
+            for i, target in targets:
+                referrers[target].append((name, info.columns[i], node if node in new else None, key))
+            if node in new:
+                to_new = {i for i, _ in targets}
+                values = ["<new>" if i in to_new else v for i, v in enumerate(row) if i not in skip]
+                content[node] = orjson.dumps(values, option=orjson.OPT_NON_STR_KEYS).decode()
+                links[node] = [target for _, target in targets]
+    signature = dict(content)
+    if len(set(content.values())) < len(content):  # equal contents: refine by structure
+        classes = len(set(signature.values()))
+        for _ in range(len(new)):
+            refined = {}
+            for node in new:
+                around = sorted((table, column, signature[src] if src else repr(key))
+                                for table, column, src, key in referrers[node])
+                parts = [signature[node], [signature[t] for t in links[node]], around]
+                refined[node] = hashlib.sha256(orjson.dumps(parts)).hexdigest()
+            signature = refined
+            if len(set(signature.values())) == classes:
+                break
+            classes = len(set(signature.values()))
+    order: dict[str, list[list[Any]]] = {}
+    for name in schema.tables:
+        keys = sorted((k for t, k in new if t == name), key=lambda k: (content[(name, k)], signature[(name, k)], str(k)))
+        groups: list[list[Any]] = []
+        for key in keys:
+            same = groups and all(x[(name, groups[-1][0])] == x[(name, key)] for x in (content, signature))
+            if same:
+                groups[-1].append(key)
+            else:
+                groups.append([key])
+        if groups:
+            order[name] = groups
+    return order
 
-        def content(key: Any) -> bytes:
-            row = snap[name][key]
-            vals = []
-            for i, v in enumerate(row):
-                if i in skip:
-                    continue
-                if i in fk_idx and (fk_idx[i], v) in all_new:
-                    v = "<new>"
-                vals.append(v)
-            return orjson.dumps(vals, option=orjson.OPT_NON_STR_KEYS)
 
-        ordered = sorted(keys, key=lambda k: (content(k), str(k)))
-        renames[name] = {k: NEW_ID.format(table=name, n=i + 1) for i, k in enumerate(ordered)}
+def canonicalize(snap: Snapshot, initial: Snapshot, schema: Schema, ignore: dict[str, set[str]],
+                 order: dict[str, list[list[Any]]] | None = None) -> Snapshot:
+    """Rename rows created since `initial` (and references to them) to canonical ids, in
+    the order `_creation_order` gives (or `order`, one of its regroupings)."""
+    if order is None:
+        order = _creation_order(snap, initial, schema, ignore)
+    if not order:
+        return snap
+    renames = {name: {k: NEW_ID.format(table=name, n=i + 1) for i, k in enumerate(k for g in groups for k in g)}
+               for name, groups in order.items()}
 
     out: Snapshot = {}
     for name, rows in snap.items():
@@ -99,6 +147,16 @@ def canonicalize(snap: Snapshot, initial: Snapshot, schema: Schema, ignore: dict
             new_rows[own.get(key, key)] = row
         out[name] = new_rows
     return out
+
+
+def _tie_orders(order: dict[str, list[list[Any]]]) -> Iterator[dict[str, list[list[Any]]]]:
+    """`order` with its classes of equal rows permuted in every way (the given order first)."""
+    slots = [(name, i) for name, groups in order.items() for i, group in enumerate(groups) if len(group) > 1]
+    for choice in itertools.product(*(itertools.permutations(order[name][i]) for name, i in slots)):
+        other = {name: list(groups) for name, groups in order.items()}
+        for (name, i), permuted in zip(slots, choice):
+            other[name][i] = list(permuted)
+        yield other
 
 
 def _value(info, row: tuple, column: str) -> Any:
@@ -230,11 +288,22 @@ async def run_check(check: Check, outcome: TrialOutcome) -> CheckResult:
 GOLDEN_STATE = "golden_state"  # the core's state check; its data is the trial's diff
 
 
+MAX_TIE_ORDERS = 5040  # orders of indistinguishable new rows tried before giving up
+
+
 def golden_state_check(outcome: TrialOutcome) -> CheckResult:
-    ignore = outcome.task.ignored_fields(outcome.world_schema)
-    final = canonicalize(outcome.final, outcome.initial, outcome.world_schema, ignore)
-    golden = canonicalize(outcome.golden, outcome.initial, outcome.world_schema, ignore)
-    diffs = compare(final, golden, outcome.initial, outcome.world_schema, ignore)
+    schema, initial = outcome.world_schema, outcome.initial
+    ignore = outcome.task.ignored_fields(schema)
+    golden = canonicalize(outcome.golden, initial, schema, ignore)
+    order = _creation_order(outcome.final, initial, schema, ignore)
+    diffs = compare(canonicalize(outcome.final, initial, schema, ignore, order), golden, initial, schema, ignore)
+    if diffs:
+        # Rows that nothing tells apart may still be matched the wrong way round: try the
+        # other orders of each such class (a bounded search) before reporting differences.
+        for other in itertools.islice(_tie_orders(order), 1, MAX_TIE_ORDERS):
+            if not compare(canonicalize(outcome.final, initial, schema, ignore, other), golden, initial, schema, ignore):
+                diffs = []
+                break
     if not diffs:
         return CheckResult(GOLDEN_STATE, True, "final state matches the golden state", [])
     counts = {k: sum(d.kind == k for d in diffs) for k in ("wrong", "missing", "extra")}
