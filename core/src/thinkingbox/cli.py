@@ -95,7 +95,10 @@ def build_parser() -> argparse.ArgumentParser:
     va = sub.add_parser("validate", help="check that every task is sound (for task authors)",
                         description="For every task: reset is exact, the reference solution passes, doing "
                         "nothing fails, and the reference solution fails when any one of its writes is dropped, "
-                        "done twice, or aimed at another row of the same table. "
+                        "done twice, or aimed at another row of the same table; swapping two writes that do not "
+                        "depend on each other must still pass. Also lists, for every choice argument of a "
+                        "reference write (an enum, a ticket status, priority, type or custom field), the other "
+                        "values that pass too: a warning unless the task declares them in `accepted`. "
                         "Exits non-zero if any task misbehaves.")
     va.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
     va.add_argument("--tasks", type=_csv, help="comma-separated task ids (default: all tasks)")
@@ -436,15 +439,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from tabulate import tabulate
 
     from .plugins import PluginHost
-    from .quality import check_task
+    from .quality import check_task, passing_alternatives
 
     host = PluginHost()
     domains = host.load_domains(args.domains) if args.domains else host.default_domains(warn=_warn)
     if not domains:
         raise ThinkingboxError("no domains to validate")
 
-    async def run() -> tuple[int, list[list[str]]]:
-        checked, rows = 0, []
+    async def run() -> tuple[int, list[list[str]], list[list[str]]]:
+        checked, rows, choices = 0, [], []
         for domain in domains:
             if not domain.tasks:
                 rows.append([domain.name, "-", "the domain has no tasks (task files: <package>/tasks/*.json)"])
@@ -453,14 +456,21 @@ def cmd_validate(args: argparse.Namespace) -> int:
                     continue
                 checked += 1
                 rows += [[domain.name, task.id, problem] for problem in await check_task(domain, task)]
-        return checked, rows
+                choices += [[domain.name, task.id, "accepted" if alt.declared else "WARNING", str(alt)]
+                            for alt in await passing_alternatives(domain, task)]
+        return checked, rows, choices
 
-    checked, rows = asyncio.run(run())
+    checked, rows, choices = asyncio.run(run())
+    if choices:
+        print("Choice arguments of reference writes where another value also passes:")
+        print(tabulate(choices, headers=["domain", "task", "", "alternative"], tablefmt="github"))
+        print()
     if rows:
         print(tabulate(rows, headers=["domain", "task", "problem"], tablefmt="github"))
         print(f"{len({(r[0], r[1]) for r in rows})} of {checked} tasks misbehave")
         return 1
-    print(f"all {checked} tasks are sound")
+    warnings = sum(c[2] == "WARNING" for c in choices)
+    print(f"all {checked} tasks are sound" + (f"; {warnings} undeclared alternative(s) to review" if warnings else ""))
     return 0
 
 

@@ -291,17 +291,35 @@ GOLDEN_STATE = "golden_state"  # the core's state check; its data is the trial's
 MAX_TIE_ORDERS = 5040  # orders of indistinguishable new rows tried before giving up
 
 
+def accept_alternatives(snap: Snapshot, accepted: dict[str, list[Any]], schema: Schema) -> Snapshot:
+    """`snap` with every value a task accepts as equivalent ("table.field" -> values)
+    replaced by one label naming them all, so any of them matches the golden's."""
+    if not accepted:
+        return snap
+    out = dict(snap)
+    for key, values in accepted.items():
+        table, column = key.split(".")
+        info = schema.tables[table]
+        index, label = info.columns.index(column), "one of: " + ", ".join(map(str, values))
+        out[table] = {k: (row[:index] + (label,) + row[index + 1:] if row[index] in values else row)
+                      for k, row in out.get(table, {}).items()}
+    return out
+
+
 def golden_state_check(outcome: TrialOutcome) -> CheckResult:
-    schema, initial = outcome.world_schema, outcome.initial
+    schema = outcome.world_schema
+    accepted = getattr(outcome.task, "accepted", None) or {}
+    initial, golden, final = (accept_alternatives(s, accepted, schema)
+                              for s in (outcome.initial, outcome.golden, outcome.final))
     ignore = outcome.task.ignored_fields(schema)
-    golden = canonicalize(outcome.golden, initial, schema, ignore)
-    order = _creation_order(outcome.final, initial, schema, ignore)
-    diffs = compare(canonicalize(outcome.final, initial, schema, ignore, order), golden, initial, schema, ignore)
+    golden = canonicalize(golden, initial, schema, ignore)
+    order = _creation_order(final, initial, schema, ignore)
+    diffs = compare(canonicalize(final, initial, schema, ignore, order), golden, initial, schema, ignore)
     if diffs:
         # Rows that nothing tells apart may still be matched the wrong way round: try the
         # other orders of each such class (a bounded search) before reporting differences.
         for other in itertools.islice(_tie_orders(order), 1, MAX_TIE_ORDERS):
-            if not compare(canonicalize(outcome.final, initial, schema, ignore, other), golden, initial, schema, ignore):
+            if not compare(canonicalize(final, initial, schema, ignore, other), golden, initial, schema, ignore):
                 diffs = []
                 break
     if not diffs:

@@ -343,6 +343,10 @@ class Domain:
             raise ThinkingboxError(f"domain {self.name!r} has no task {task_id!r}") from None
 
     def _check_task_rows(self, task: Task) -> None:
+        for key in task.accepted:
+            table, column = key.split(".")
+            if table not in self.schema.tables or column not in self.schema.tables[table].columns:
+                raise TaskError(task.source_file, task.id, f"accepted.{key}", "no such table field")
         for table, rows in task.rows.items():
             if table not in self.schema.tables:
                 raise TaskError(task.source_file, task.id, f"rows.{table}", f"unknown table; tables: {', '.join(self.schema.tables)}")

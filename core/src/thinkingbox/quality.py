@@ -7,13 +7,16 @@ episode, no model), so every task of a domain is checked in well under a second.
 """
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import orjson
 
 from .judging import Verdict, apply_calls, judge_trial
 from .plugins import Domain, TaskWorld
 from .rubric import RULES_JUDGE
 from .tasks import Task, ToolCall
-from .world import state_hash
+from .world import Snapshot, state_hash
 
 
 async def final_state(domain: Domain, tw: TaskWorld, calls: list[ToolCall]):
@@ -62,6 +65,20 @@ async def check_task(domain: Domain, task: Task) -> list[str]:
         mutated = task.solution[:i + 1] + [task.solution[i]] + task.solution[i + 1:]
         if (await verdict_of(domain, tw, mutated)).passed and await _changes_state(domain, tw, mutated, task.solution):
             problems.append(f"doing solution[{i}] ({task.solution[i].tool}) twice still passes: the extra write is not caught")
+    for i, j in await _independent_pairs(domain, tw, task, writes):
+        swapped = list(task.solution)
+        swapped[i], swapped[j] = swapped[j], swapped[i]
+        final = domain.new_world(tw)
+        try:
+            results = await apply_calls(domain, final, swapped)
+        finally:
+            final.close()
+        if any(r.is_error for r in results):
+            continue  # the swap breaks a precondition: the order is part of the task
+        verdict = await verdict_of(domain, tw, swapped)
+        if not verdict.passed:
+            problems.append(f"swapping solution[{i}] ({task.solution[i].tool}) and solution[{j}] "
+                            f"({task.solution[j].tool}), which do not depend on each other, fails: {verdict.detail}")
     for i, path, other in _retargeted(task, writes, tw):
         step = task.solution[i]
         mutated = list(task.solution)
@@ -70,6 +87,67 @@ async def check_task(domain: Domain, task: Task) -> list[str]:
             problems.append(f"solution[{i}] ({step.tool}) aimed at {other!r} instead of {_get(step.args, path)!r} "
                             f"still passes: the wrong entity is not caught")
     return problems
+
+
+def _scalars(value: Any) -> Iterator[Any]:
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from _scalars(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _scalars(item)
+    elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        yield value
+
+
+async def _independent_pairs(domain: Domain, tw: TaskWorld, task: Task, writes: list[int]) -> list[tuple[int, int]]:
+    """Pairs of reference writes (i < j) that do not depend on each other: call j uses no
+    value that call i returned and the task's world did not already hold (a new id, say),
+    and the two change no field in common (two updates of one ticket's status are ordered)."""
+    world = domain.new_world(tw)
+    results, touched = [], []
+    try:
+        before = world.snapshot(tw.initial)
+        for step in task.solution:
+            results += await apply_calls(domain, world, [step])
+            after = world.snapshot(tw.initial)
+            touched.append(_changed_cells(before, after))
+            before = after
+    finally:
+        world.close()
+    known = {v for rows in tw.initial.values() for row in rows.values() for v in row if isinstance(v, (str, int, float))}
+    known |= {v for step in task.solution for v in _scalars(step.args)} - {None}
+    returned = []
+    for result in results:
+        try:
+            data = orjson.loads(result.text)
+        except orjson.JSONDecodeError:
+            data = None
+        returned.append({v for v in _scalars(data) if v not in known} if data is not None else set())
+    pairs = []
+    for a, i in enumerate(writes):
+        for j in writes[a + 1:]:
+            later_uses = set(_scalars(task.solution[j].args))
+            if not any(later_uses & returned[k] for k in range(i, j)) and not touched[i] & touched[j]:
+                pairs.append((i, j))
+    return pairs
+
+
+def _changed_cells(before: Snapshot, after: Snapshot) -> set[tuple[str, Any, int]]:
+    """(table, key, column index) of every field that differs; a row created or deleted
+    counts as all its fields."""
+    cells = set()
+    for table, rows in after.items():
+        old_rows = before.get(table, {})
+        if rows is old_rows:
+            continue  # an untouched table (snapshots share it)
+        for key in rows.keys() | old_rows.keys():
+            old, new = old_rows.get(key), rows.get(key)
+            if old != new:
+                width = len(old if new is None else new)
+                cells.update((table, key, i) for i in range(width)
+                             if old is None or new is None or old[i] != new[i])
+    return cells
 
 
 async def _changes_state(domain: Domain, tw: TaskWorld, calls: list[ToolCall], reference: list[ToolCall]) -> bool:
@@ -116,3 +194,57 @@ def _retargeted(task: Task, writes: list[int], tw: TaskWorld):
                 continue
             keys = tables[table]
             yield i, path, keys[(keys.index(value) + 1) % len(keys)]
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """Another allowed value of a graded argument of a reference write that also passes."""
+
+    step: int
+    tool: str
+    path: str        # the argument, e.g. "priority" or "item.status"
+    reference: Any   # the reference solution's value
+    value: Any
+    declared: bool   # the task lists both values in `accepted`
+
+    def __str__(self) -> str:
+        note = "" if self.declared else " (not declared in the task's `accepted`: which one does the policy require?)"
+        return f"solution[{self.step}] ({self.tool}) {self.path}: {self.value!r} passes as well as {self.reference!r}{note}"
+
+
+async def passing_alternatives(domain: Domain, task: Task) -> list[Alternative]:
+    """For every choice argument of each reference write (an enum, or a help-desk ticket
+    field with a fixed list of values), the other allowed values with which the task still
+    passes although the final state differs: what the task really grades, for its author.
+    (A value that a later write overwrites leaves the same state and is not listed.)"""
+    tw = await domain.prepare(task)
+    schemas = {t["name"]: t["input_schema"] for t in await domain.list_tool_schemas()}
+    ticket_values = domain.plugin.ticketing.ticket_values() if getattr(domain.plugin, "ticketing", None) else {}
+    found = []
+    for i in write_steps(domain, task):
+        step = task.solution[i]
+        for path, allowed in _choices(step, schemas.get(step.tool, {}), ticket_values):
+            reference = _get(step.args, path)
+            for value in allowed:
+                if value == reference:
+                    continue
+                mutated = list(task.solution)
+                mutated[i] = ToolCall(tool=step.tool, args=_replace(step.args, path, value))
+                if (await verdict_of(domain, tw, mutated)).passed and await _changes_state(domain, tw, mutated,
+                                                                                          task.solution):
+                    declared = any(reference in values and value in values for values in task.accepted.values())
+                    found.append(Alternative(i, step.tool, ".".join(path), reference, value, declared))
+    return found
+
+
+def _choices(step: ToolCall, schema: dict[str, Any], ticket_values: dict[str, list[str]]):
+    """(argument path, allowed values) of the choice arguments a call sets."""
+    for name, prop in schema.get("properties", {}).items():
+        options = prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), None)
+        if options and name in step.args:
+            yield (name,), options
+    item = step.args.get("item")
+    if step.args.get("table") == "tickets" and isinstance(item, dict):
+        for key, values in ticket_values.items():
+            if key in item:
+                yield ("item", key), values

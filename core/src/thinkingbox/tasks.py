@@ -68,6 +68,9 @@ class Task(BaseModel):
     final_message: str = Field(min_length=1, description="the reference final message to the user")
     free_text_fields: dict[str, list[str]] = Field(default_factory=dict, description="table -> fields not compared, "
                                                    "beyond those the tables declare as free text")
+    accepted: dict[str, list[Any]] = Field(default_factory=dict, description="\"table.field\" -> values the "
+                                           "policy allows equally in this situation; the judge accepts any of them "
+                                           "where the golden state has one")
     rubric: list[str | RubricItem] = Field(default_factory=list, description="yes/no questions about the final "
                                            "message, all of which must be answered yes; a rule answers one offline")
     notes: str = Field(default="", description="the author's derivation of the golden values from policy and data")
@@ -78,6 +81,16 @@ class Task(BaseModel):
     def _not_blank(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("must not be blank")
+        return value
+
+    @field_validator("accepted")
+    @classmethod
+    def _accepted_shape(cls, value: dict[str, list[Any]]) -> dict[str, list[Any]]:
+        for key, values in value.items():
+            if key.count(".") != 1 or not all(key.split(".")):
+                raise ValueError(f"{key!r}: name a field as \"table.field\"")
+            if len(set(map(str, values))) < 2:
+                raise ValueError(f"{key!r}: list at least two accepted values")
         return value
 
     @property

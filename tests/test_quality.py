@@ -1,0 +1,79 @@
+"""The task quality gate (`tb validate`): reordered independent writes, accepted
+alternatives, and the report of choice arguments that do not decide the verdict."""
+from helpers import run
+from thinkingbox.cli import main
+from thinkingbox.hookspecs import hookimpl
+from thinkingbox.judge import Check, CheckResult
+from thinkingbox.quality import check_task, passing_alternatives, verdict_of
+from thinkingbox.tasks import ToolCall
+
+
+class FirstLoanIsDune:
+    """An order-dependent check: the first loan created must be for B1."""
+
+    @staticmethod
+    @hookimpl
+    def tb_checks(domain, task):
+        def first_is_dune(outcome):
+            loans = outcome.final.get("loans", {})
+            return CheckResult("first_is_dune", not loans or loans.get("L-1", (None, None))[1] == "B1")
+
+        return [Check("first_is_dune", first_is_dune)] if domain.name == "library" else []
+
+
+def test_validate_swaps_independent_writes_and_reports_an_order_dependent_golden(host, library):
+    task = library.tasks["lend-two"]
+    assert run(check_task(library, task)) == []
+    host.add_extension("order", FirstLoanIsDune())
+    problems = run(check_task(library, task))
+    assert problems == ["swapping solution[0] (lend_book) and solution[1] (lend_book), which do not depend on each "
+                        "other, fails: first_is_dune: "]
+
+
+def test_writes_to_the_same_field_are_not_swapped(retail):
+    """ret-fee-001 opens its ticket, then puts it on hold: the two writes are ordered."""
+    assert run(check_task(retail, retail.tasks["ret-fee-001"])) == []
+
+
+def with_priority(task, priority):
+    solution = [ToolCall(tool=s.tool, args={**s.args, "item": {**s.args["item"], "priority": priority}})
+                if s.tool == "helpdesk_create_item" else s for s in task.solution]
+    return solution
+
+
+def test_accepted_alternatives_are_judged_equal_and_reported_as_declared(retail):
+    original = retail.tasks["ret-fee-001"]
+    task = original.model_copy(update={"id": "ret-fee-001-accepting", "accepted": {"tickets.priority": ["normal", "high"]}})
+    tw = run(retail.prepare(task))
+    assert run(verdict_of(retail, tw, with_priority(task, "high"))).passed
+    failed = run(verdict_of(retail, tw, with_priority(task, "low")))
+    assert not failed.passed and "1 wrong" in failed.detail
+    assert not run(verdict_of(retail, run(retail.prepare(original)), with_priority(original, "high"))).passed
+    (alternative,) = run(passing_alternatives(retail, task))
+    assert (alternative.path, alternative.reference, alternative.value, alternative.declared) == \
+        ("item.priority", "normal", "high", True)
+
+
+def test_an_ungraded_choice_is_a_warning_for_the_author(retail):
+    task = retail.tasks["ret-fee-001"].model_copy(update={"id": "ret-fee-001-loose",
+                                                          "free_text_fields": {"tickets": ["priority"]}})
+    found = run(passing_alternatives(retail, task))
+    assert sorted(a.value for a in found) == ["high", "low", "urgent"] and not any(a.declared for a in found)
+    assert "not declared" in str(found[0])
+
+
+def test_accepted_names_a_real_field(library):
+    import pytest
+
+    from thinkingbox.errors import TaskError
+
+    task = library.tasks["lend-two"].model_copy(update={"accepted": {"loans.colour": ["red", "blue"]}})
+    with pytest.raises(TaskError, match="field 'accepted.loans.colour': no such table field"):
+        library._check_task_rows(task)
+    with pytest.raises(ValueError, match="at least two accepted values"):
+        type(task).model_validate({**task.model_dump(), "accepted": {"loans.member": ["M-1"]}})
+
+
+def test_validate_prints_the_alternatives_and_stays_sound(capsys):
+    assert main(["validate", "--domains", "retail", "--tasks", "ret-fee-001"]) == 0
+    assert "all 1 tasks are sound" in capsys.readouterr().out
