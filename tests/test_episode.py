@@ -105,3 +105,61 @@ def test_the_user_sees_no_tool_traffic():
     ]
     assert visible_messages(trajectory) == [{"role": "user", "content": "hi"},
                                             {"role": "assistant", "content": "Here you go"}]
+
+
+AGREEMENT_REQUESTS = [
+    "Shall I go ahead and cancel the booking?",
+    "Should I process the refund of $40 now?",
+    "Would you like me to move your stay to 10-12 October?",
+    "Do you want me to proceed with the upgrade?",
+    "The change costs $25. Would you like to go ahead?",
+    "Please confirm that you want me to cancel it.",
+    "Can you confirm you'd like the replacement sent?",
+    "The fee is $15. Is that OK with you?",
+    "Does that sound good?",
+    "Are you happy for me to apply the change?",
+    "OK to proceed?",
+    "I can move both rooms for a $50 fee. Shall we?",
+    "May I go ahead with the exchange?",
+    "Do you agree to the $10 restocking fee?",
+]
+NOT_AGREEMENT = [
+    "May I have your email address?",
+    "Can you confirm your email address?",
+    "Could you confirm the booking reference?",
+    "What is your order number?",
+    "Your refund has been issued.",
+    "Is there anything else I can help with?",
+    "Can I help you with anything else today?",
+]
+
+
+def test_requests_for_agreement_are_recognised_by_their_form():
+    from thinkingbox.users import asks_for_agreement
+
+    assert [m for m in AGREEMENT_REQUESTS if not asks_for_agreement(m)] == []
+    assert [m for m in NOT_AGREEMENT if asks_for_agreement(m)] == []
+
+
+def conversation(*assistant):
+    visible = [{"role": "user", "content": "Hi"}]
+    for text in assistant:
+        visible += [{"role": "assistant", "content": text}, {"role": "user", "content": "..."}]
+    return visible[:-1]
+
+
+def test_the_scripted_user_confirms_or_declines_from_the_tasks_decisions():
+    task = Task.model_validate({**TASK.model_dump(), "user_decisions": [
+        {"about": "cancel the booking", "answer": "no", "reply": "No, keep the booking please."},
+        {"about": "move the stay", "answer": "yes", "after": ["fee", "$"]},
+    ]})
+    user = ScriptedUser(task)
+    assert run(user.reply(conversation("Shall I cancel the booking?"))) == "No, keep the booking please."
+    asked_early = run(user.reply(conversation("Would you like me to move the stay to the 12th?")))
+    assert asked_early == "Before I decide, can you tell me about the fee?"
+    explained = conversation("Moving the stay costs a $25 change fee.", "Shall I move the stay?")
+    assert run(user.reply(explained)) == "Yes, please go ahead."
+    both = run(user.reply(conversation("What is your email, and shall I cancel the booking?")))
+    assert both == "email: ana@example.com; No, keep the booking please."
+    assert run(ScriptedUser(TASK).reply(conversation("Shall I go ahead?"))) == IDK  # nothing declared
+    assert "When asked to agree to cancel the booking: answer 'no'" in task.user_context()

@@ -21,7 +21,7 @@ A task (the paper's x = (b0, g, T, U, C)):
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -44,6 +44,24 @@ class RubricItem(BaseModel):
     rule: RubricRule | None = None
 
 
+class Decision(BaseModel):
+    """What the user answers when the agent asks for agreement before acting ("Shall I go
+    ahead?", "Would you like me to cancel it?"). The scripted user answers from these; the
+    LLM user reads them as behaviour lines."""
+
+    model_config = ConfigDict(extra="forbid")
+    about: str = Field(default="", description="what is proposed, in a few words (\"moving the group\"); with "
+                       "several decisions, the one whose words the agent's message shares most is answered")
+    answer: Literal["yes", "no"] = Field(description="whether the user agrees")
+    reply: str = Field(default="", description="the user's words (default: a plain yes or no)")
+    after: list[str] = Field(default_factory=list, description="the user decides only once the agent has said one "
+                             "of these words (e.g. [\"fee\", \"$\"]: the cost was explained); until then it asks "
+                             "about the first")
+
+    def text(self) -> str:
+        return self.reply or ("Yes, please go ahead." if self.answer == "yes" else "No, please don't do that.")
+
+
 class ToolCall(BaseModel):
     model_config = ConfigDict(extra="forbid")
     tool: str = Field(min_length=1)
@@ -61,6 +79,9 @@ class Task(BaseModel):
                                        "reveals only when asked (the customer's name included)")
     user_behavior: list[str] = Field(default_factory=list, description="rules for the simulated user: what it "
                                      "confirms, declines or insists on, and on what condition")
+    user_decisions: list[Decision] = Field(default_factory=list, description="what the user answers when asked to "
+                                           "agree before the agent acts; every task whose policy asks for "
+                                           "confirmation declares one")
     rows: dict[str, list[dict[str, Any]]] = Field(default_factory=dict, description="table -> rows added on top "
                                                   "of the domain's base fixtures (validated against the tables)")
     solution: list[ToolCall] = Field(description="the reference solution: the tool calls, in order, that reach the "
@@ -107,6 +128,10 @@ class Task(BaseModel):
     def user_context(self) -> str:
         """The user specification as text (for LLM users and people)."""
         lines = ["Rules:"] + [f"- {rule}" for rule in self.user_behavior]
+        for decision in self.user_decisions:
+            about = f" to {decision.about}" if decision.about else ""
+            when = f", but only once the assistant has explained the {decision.after[0]}" if decision.after else ""
+            lines.append(f"- When asked to agree{about}: answer {decision.answer!r}{when}: {decision.text()}")
         lines.append("Facts you may give when asked:")
         lines += [f"- {label}: {value}" for label, value in self.user_facts.items()]
         return "\n".join(lines)

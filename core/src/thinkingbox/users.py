@@ -20,12 +20,38 @@ class User(Protocol):
         ...
 
 
-class ScriptedUser:
-    """Answers from the task's user facts, by matching each fact's label against the
-    assistant's last message: every word of the label must appear in it.
+# A request for agreement, recognised by its form: a yes/no question about going ahead
+# ("Shall I cancel it?", "Would you like me to proceed?", "Is that OK?") or a proposal
+# awaiting agreement ("Please confirm you want the change"). Requests for a fact ("May I
+# have your email?", "Can you confirm your booking reference?") are not agreement.
+_AGREEMENT = re.compile(r"""
+    \b(?:shall|should)\s+(?:i|we)\b
+  | \b(?:may|can|could)\s+(?:i|we)\s+(?:go\s+ahead|proceed|continue)\b
+  | \b(?:do|would)\s+you\s+(?:like|want)\s+(?:me|us)\s+to\b
+  | \b(?:would|do)\s+you\s+(?:like|want)\s+to\s+(?:go\s+ahead|proceed|continue)\b
+  | \b(?:confirm|agree|approve)\b(?!\s+(?:your|the)\s+(?:\w+\s+){0,2}
+                                    (?:email|name|phone|address|number|reference|id|details|date))
+        (?=[^?.!]*(?:\?|$|\b(?:you|proceed|go\s+ahead|change|cancel|charge|refund|fee|cost)\b))
+  | \b(?:is|does)\s+(?:that|this)\s+(?:sound\s+)?(?:ok|okay|alright|all\s+right|fine|acceptable|good)\b
+  | \bare\s+you\s+(?:ok|okay|happy|fine|comfortable)\s+(?:with|for\s+me\s+to|to\s+proceed)\b
+  | \b(?:ok|okay)\s+(?:to|if\s+i|for\s+me\s+to)\s+(?:go\s+ahead|proceed|continue)\b
+  | \b(?:go\s+ahead|proceed)\s*\?
+""", re.IGNORECASE | re.VERBOSE)
 
-    - facts whose labels are mentioned: "label: value" for each;
-    - a question or request that matches no fact: "I don't know.";
+
+def asks_for_agreement(message: str) -> bool:
+    return bool(_AGREEMENT.search(message))
+
+
+class ScriptedUser:
+    """Answers from the task's user facts and decisions, deterministically.
+
+    - facts whose labels are mentioned (every word of the label in the assistant's last
+      message): "label: value" for each;
+    - a request for agreement: the task's decision about it (the one whose `about` words
+      the message shares most), or a question about what the decision needs to have been
+      explained first (`after`), or "I don't know." when the task declares none;
+    - any other question or request that matches no fact: "I don't know.";
     - no question at all: "Thanks, that solves it."
     """
 
@@ -33,16 +59,29 @@ class ScriptedUser:
 
     def __init__(self, task: Any):
         self._facts = [(label, value, self._words(label)) for label, value in task.user_facts.items()]
+        self._decisions = list(getattr(task, "user_decisions", []))
 
     @staticmethod
     def _words(text: str) -> set[str]:
         return {w for w in _WORD.findall(text.lower()) if w not in _STOP}
+
+    def _decide(self, last: str, said: str) -> str:
+        if not self._decisions:
+            return IDK
+        words = self._words(last)
+        decision = max(self._decisions, key=lambda d: len(self._words(d.about) & words))  # first of equals
+        if decision.after and not any(word.lower() in said for word in decision.after):
+            return f"Before I decide, can you tell me about the {decision.after[0]}?"
+        return decision.text()
 
     async def reply(self, visible: list[dict[str, str]]) -> str:
         last = next((m["content"] for m in reversed(visible) if m["role"] == "assistant"), "")
         text = last.lower()
         words = self._words(text)
         answers = [f"{label}: {value}" for label, value, need in self._facts if need and need <= words]
+        if asks_for_agreement(last):
+            said = " ".join(m["content"] for m in visible if m["role"] == "assistant").lower()
+            answers.append(self._decide(last, said))
         if answers:
             return "; ".join(answers)
         if any(marker in text for marker in _ASKING):
