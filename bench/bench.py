@@ -40,17 +40,18 @@ def rss_mb() -> float:
 
 
 def host_and_domains():
-    from thinkingbox.plugins import PluginHost, installed_domains
+    from thinkingbox.engine.discovery import PluginHost, installed_domains
 
     host = PluginHost()
     return host, host.load_domains(sorted(installed_domains()))
 
 
 async def harness_cpu(trials: int) -> dict:
-    from thinkingbox.records import RecordWriter
-    from thinkingbox.runner import EvalConfig, Job, prepare_jobs, resolve_factory, run_jobs, run_trial
+    from thinkingbox.reporting.records import RecordWriter
+    from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
+    from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
 
-    from thinkingbox.settings import RunSettings
+    from thinkingbox.models.settings import RunSettings
 
     host, domains = host_and_domains()
     config = EvalConfig(settings=RunSettings(judge="rules"))  # rubric tasks judged offline
@@ -137,10 +138,12 @@ def free_port() -> int:
 
 def model_run(port: int, concurrency: int, trials: int, workers: int = 1) -> dict:
     """One run against the fake model (in this fresh process), with peak memory."""
-    from thinkingbox.llm import ModelConfig
-    from thinkingbox.records import RecordWriter
-    from thinkingbox.runner import EvalConfig, prepare_jobs, run_in_processes, run_jobs
-    from thinkingbox.settings import RunSettings
+    from thinkingbox.models.llm import ModelConfig
+    from thinkingbox.reporting.records import RecordWriter
+    from thinkingbox.engine.trial import EvalConfig
+    from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
+    from thinkingbox.engine.workers import run_in_processes
+    from thinkingbox.models.settings import RunSettings
 
     host, domains = host_and_domains()
     settings = RunSettings(agent=ModelConfig(model="bench", base_url=f"http://127.0.0.1:{port}/v1", max_attempts=1,
@@ -224,8 +227,8 @@ def model_runs(levels: list[tuple], latency: float) -> list[dict]:
 
 def request_size_kb() -> float:
     """Size of a typical first agent request (system prompts + tool schemas + request)."""
-    from thinkingbox.openai_agent import function_schema
-    from thinkingbox.prompts import SHARED_AGENT_PROMPT
+    from thinkingbox.models.openai_agent import function_schema
+    from thinkingbox.models.prompts import SHARED_AGENT_PROMPT
 
     host, domains = host_and_domains()
     domain = domains[0]

@@ -12,7 +12,7 @@ import asyncio
 import json
 import sys
 
-from thinkingbox.plugins import PluginHost, installed_domains
+from thinkingbox.engine.discovery import PluginHost, installed_domains
 
 
 def load_solutions() -> dict[str, tuple[list, str]]:

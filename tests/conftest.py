@@ -9,7 +9,7 @@ EXAMPLE_SRC = ROOT / "examples" / "minimal_domain" / "src"
 
 @pytest.fixture
 def host():
-    from thinkingbox.plugins import PluginHost
+    from thinkingbox.engine.discovery import PluginHost
 
     return PluginHost()
 

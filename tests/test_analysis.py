@@ -1,5 +1,5 @@
 """Failure categories and weak-proxy ablation on hand-made trajectories."""
-from thinkingbox.analysis import failure_category, interaction_stats, weak_proxies
+from thinkingbox.reporting.analysis import failure_category, interaction_stats, weak_proxies
 
 
 def trial(events, verdict=False, reason="done", final="All done.", checks=None):

@@ -1,10 +1,10 @@
 """The episode loop's termination rules and the scripted user."""
 
 from helpers import run
-from thinkingbox.agents import AgentTurn, ToolCallRequest
-from thinkingbox.episode import Limits, run_episode, visible_messages
+from thinkingbox.models.agents import AgentTurn, ToolCallRequest
+from thinkingbox.engine.episode import Limits, run_episode, visible_messages
 from thinkingbox.tasks import Task
-from thinkingbox.users import IDK, THANKS, ScriptedUser
+from thinkingbox.models.users import IDK, THANKS, ScriptedUser
 
 TASK = Task(id="t", family="f", request="Hi, I need a refund.", solution=[], final_message="ok",
             user_facts={"email": "ana@example.com", "order number": "ORD-1", "preferred time": "9am"})
@@ -135,7 +135,7 @@ NOT_AGREEMENT = [
 
 
 def test_requests_for_agreement_are_recognised_by_their_form():
-    from thinkingbox.users import asks_for_agreement
+    from thinkingbox.models.users import asks_for_agreement
 
     assert [m for m in AGREEMENT_REQUESTS if not asks_for_agreement(m)] == []
     assert [m for m in NOT_AGREEMENT if asks_for_agreement(m)] == []

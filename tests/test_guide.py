@@ -112,7 +112,7 @@ def public_world_methods() -> list[str]:
 def task_schema() -> dict:
     """`tb tasks --schema`, run as a user runs it (the `tb` script of this environment)."""
     tb = Path(sys.executable).with_name("tb")
-    command = [str(tb)] if tb.is_file() else [sys.executable, "-c", "import sys; from thinkingbox.cli import main; sys.exit(main())"]
+    command = [str(tb)] if tb.is_file() else [sys.executable, "-c", "import sys; from thinkingbox.interfaces.cli import main; sys.exit(main())"]
     proc = subprocess.run([*command, "tasks", "--schema"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)

@@ -9,9 +9,9 @@ import pytest
 
 from helpers import run
 from thinkingbox import hookspecs
-from thinkingbox.cli import main
-from thinkingbox.judge import Check, CheckResult
-from thinkingbox.plugins import PluginHost
+from thinkingbox.interfaces.cli import main
+from thinkingbox.engine.judge import Check, CheckResult
+from thinkingbox.engine.discovery import PluginHost
 
 HOOKS = sorted(name for name, fn in inspect.getmembers(hookspecs, inspect.isfunction) if name.startswith("tb_"))
 
@@ -94,7 +94,7 @@ class SideEffectsNarrower:
     @staticmethod
     @hookspecs.hookimpl(tryfirst=True)
     def tb_side_effects(domain, initial, final):
-        from thinkingbox.judge import side_effects
+        from thinkingbox.engine.judge import side_effects
 
         return [e for e in side_effects(initial, final, domain.schema) if e.kind == "created"]
 
@@ -128,14 +128,14 @@ class Agents:
     @staticmethod
     @hookspecs.hookimpl
     def tb_agents():
-        from thinkingbox.agents import NoopAgent
+        from thinkingbox.models.agents import NoopAgent
 
         return {"idle": lambda spec, task, domain, settings: NoopAgent(task)}
 
     @staticmethod
     @hookspecs.hookimpl
     def tb_users():
-        from thinkingbox.users import ScriptedUser
+        from thinkingbox.models.users import ScriptedUser
 
         return {"terse": lambda spec, task, settings: ScriptedUser(task)}
 
@@ -164,7 +164,7 @@ def run_new_world(domain, task_id):
 
 EXTENSION = '''
 from thinkingbox import hookimpl
-from thinkingbox.judge import Check, CheckResult
+from thinkingbox.engine.judge import Check, CheckResult
 
 @hookimpl
 def tb_checks(domain, task):
@@ -173,9 +173,9 @@ def tb_checks(domain, task):
 
 
 def test_an_extension_check_gives_the_same_verdicts_in_eval_rejudge_serve_and_validate(tmp_path, monkeypatch, capsys):
-    from thinkingbox.replay import rejudge_record
-    from thinkingbox.serve import judge_world
-    from thinkingbox.judging import apply_calls
+    from thinkingbox.engine.replay import rejudge_record
+    from thinkingbox.interfaces.serve import judge_world
+    from thinkingbox.engine.judging import apply_calls
 
     site = tmp_path / "site"
     (site / "tb_even.dist-info").mkdir(parents=True)

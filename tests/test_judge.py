@@ -3,7 +3,7 @@ independent writes allowed in any order."""
 import pytest
 
 from helpers import run
-from thinkingbox.quality import verdict_of
+from thinkingbox.engine.quality import verdict_of
 from thinkingbox.tasks import ToolCall
 from thinkingbox.world import state_hash
 
@@ -121,7 +121,7 @@ def test_validate_reports_writes_the_judge_cannot_see(library, monkeypatch, tmp_
     the write goes unnoticed, and the quality gate says so."""
     import json
 
-    from thinkingbox.quality import check_task
+    from thinkingbox.engine.quality import check_task
 
     task = {"id": "blind", "request": "Lend me Dune", "final_message": "Done.",
             "solution": [{"tool": "lend_book", "args": {"book_id": "B1", "member": "M-1"}}],
@@ -137,7 +137,7 @@ def test_validate_reports_writes_the_judge_cannot_see(library, monkeypatch, tmp_
 
 
 def test_validate_passes_a_sound_task(library):
-    from thinkingbox.quality import check_task
+    from thinkingbox.engine.quality import check_task
 
     assert run(check_task(library, library.tasks["lend-two"])) == []
 
@@ -206,7 +206,7 @@ def _schema():
 def _outcome(schema, final, golden):
     from types import SimpleNamespace
 
-    from thinkingbox.judge import TrialOutcome
+    from thinkingbox.engine.judge import TrialOutcome
 
     initial = {"parents": {}, "children": {}, "grandchildren": {}}
     task = SimpleNamespace(ignored_fields=lambda schema: {})
@@ -214,7 +214,7 @@ def _outcome(schema, final, golden):
 
 
 def test_two_identical_parents_with_different_children_and_grandchildren_in_both_orders():
-    from thinkingbox.judge import golden_state_check
+    from thinkingbox.engine.judge import golden_state_check
 
     schema = _schema()
 
@@ -236,7 +236,7 @@ def test_two_identical_parents_with_different_children_and_grandchildren_in_both
 
 
 def test_fully_identical_rows_need_the_search_only_when_structure_cannot_tell():
-    from thinkingbox.judge import golden_state_check
+    from thinkingbox.engine.judge import golden_state_check
 
     schema = _schema()
     # Two identical parents whose children are identical too: any matching is right.

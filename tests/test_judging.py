@@ -3,14 +3,15 @@ list from eval, rejudge, serve's verdict endpoint and validate, with a plugin-ad
 and rubric tasks (answered by their offline rules) among them."""
 from helpers import run
 from thinkingbox.hookspecs import hookimpl
-from thinkingbox.judge import Check, CheckResult
-from thinkingbox.judging import apply_calls
-from thinkingbox.quality import verdict_of
-from thinkingbox.records import RecordWriter
-from thinkingbox.replay import rejudge_record
-from thinkingbox.runner import EvalConfig, prepare_jobs, run_jobs
-from thinkingbox.serve import judge_world
-from thinkingbox.settings import RunSettings
+from thinkingbox.engine.judge import Check, CheckResult
+from thinkingbox.engine.judging import apply_calls
+from thinkingbox.engine.quality import verdict_of
+from thinkingbox.reporting.records import RecordWriter
+from thinkingbox.engine.replay import rejudge_record
+from thinkingbox.engine.trial import EvalConfig
+from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
+from thinkingbox.interfaces.serve import judge_world
+from thinkingbox.models.settings import RunSettings
 from thinkingbox.tasks import ToolCall
 
 

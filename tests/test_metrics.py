@@ -1,8 +1,8 @@
 """Estimators against hand-computed values, including the edge cases."""
 import pytest
 
-from thinkingbox.compare import compare, fisher_exact
-from thinkingbox.metrics import (TaskOutcomes, bootstrap_interval, outcomes_by_task, pass_at_1, pass_at_k,
+from thinkingbox.reporting.compare import compare, fisher_exact
+from thinkingbox.reporting.metrics import (TaskOutcomes, bootstrap_interval, outcomes_by_task, pass_at_1, pass_at_k,
                                  pass_hat_k_plugin, pass_hat_k_unbiased, reliability)
 
 

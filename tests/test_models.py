@@ -5,12 +5,13 @@ import json
 import pytest
 
 from helpers import run
-from thinkingbox.cli import main
-from thinkingbox.llm import ModelConfig
-from thinkingbox.records import RecordWriter
-from thinkingbox.runner import EvalConfig, prepare_jobs, run_jobs
-from thinkingbox.settings import RunSettings
-from thinkingbox.users import normalize_user_message, sanitize
+from thinkingbox.interfaces.cli import main
+from thinkingbox.models.llm import ModelConfig
+from thinkingbox.reporting.records import RecordWriter
+from thinkingbox.engine.trial import EvalConfig
+from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
+from thinkingbox.models.settings import RunSettings
+from thinkingbox.models.users import normalize_user_message, sanitize
 
 SECRET = "sk-test-very-secret-0123456789"
 EMAIL = "lena.morales@example.com"
@@ -246,7 +247,7 @@ def test_a_missing_key_variable_is_a_clear_error(tmp_path, capsys, monkeypatch):
 
 
 def test_rules_judge_answers_rubric_questions_offline(host, library, tmp_path):
-    from thinkingbox.rubric import RULES_JUDGE
+    from thinkingbox.models.rubric import RULES_JUDGE
 
     config = EvalConfig(agent="oracle", settings=RunSettings(judge=RULES_JUDGE))
     jobs = run(prepare_jobs([library], {"lend-one-rubric"}, 1, set()))
@@ -264,7 +265,7 @@ def test_rules_judge_answers_rubric_questions_offline(host, library, tmp_path):
 
 
 def test_rule_matching():
-    from thinkingbox.rubric import rule_answer
+    from thinkingbox.models.rubric import rule_answer
     from thinkingbox.tasks import RubricRule
 
     rule = RubricRule(all=[r"TXN-\d{8}", "3 to 5 business days"], none=["premium", "commission"])

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from thinkingbox.cli import main
+from thinkingbox.interfaces.cli import main
 from thinkingbox.errors import ThinkingboxError
-from thinkingbox.scaffold import add_nox_plugin, add_workspace_package, check_name, new_domain, plan, workspace_root
+from thinkingbox.interfaces.scaffold import add_nox_plugin, add_workspace_package, check_name, new_domain, plan, workspace_root
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -170,7 +170,7 @@ def test_generated_files_parse_and_the_domain_is_sound_in_process(tmp_path, host
         from thinkingbox_odd_title.plugin import SPEC
 
         domain = host.add_domain("odd_title", SPEC)
-        from thinkingbox.quality import check_task
+        from thinkingbox.engine.quality import check_task
 
         assert [asyncio.run(check_task(domain, task)) for task in domain.tasks.values()] == [[]]
         assert domain.info.title == title and title in domain.system_prompt

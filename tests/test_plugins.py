@@ -4,9 +4,10 @@ import textwrap
 
 import pytest
 
-from thinkingbox.cli import main
+from thinkingbox.interfaces.cli import main
 from thinkingbox.errors import ThinkingboxError
-from thinkingbox.plugins import PluginError, PluginHost, installed_domains
+from thinkingbox.errors import PluginError
+from thinkingbox.engine.discovery import PluginHost, installed_domains
 
 # A complete domain in one module, published as a spec; {name} and {extra} are filled in.
 SPEC_MODULE = '''

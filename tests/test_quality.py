@@ -1,10 +1,10 @@
 """The task quality gate (`tb validate`): reordered independent writes, accepted
 alternatives, and the report of choice arguments that do not decide the verdict."""
 from helpers import run
-from thinkingbox.cli import main
+from thinkingbox.interfaces.cli import main
 from thinkingbox.hookspecs import hookimpl
-from thinkingbox.judge import Check, CheckResult
-from thinkingbox.quality import check_task, passing_alternatives, verdict_of
+from thinkingbox.engine.judge import Check, CheckResult
+from thinkingbox.engine.quality import check_task, passing_alternatives, verdict_of
 from thinkingbox.tasks import ToolCall
 
 

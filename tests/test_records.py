@@ -7,10 +7,11 @@ import jsonschema
 import pytest
 
 from helpers import run
-from thinkingbox.cli import main
+from thinkingbox.interfaces.cli import main
 from thinkingbox.hookspecs import hookimpl
-from thinkingbox.records import RECORD_VERSION, RecordWriter, read_records, record_schema
-from thinkingbox.runner import EvalConfig, prepare_jobs, run_jobs
+from thinkingbox.reporting.records import RECORD_VERSION, RecordWriter, read_records, record_schema
+from thinkingbox.engine.trial import EvalConfig
+from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "docs" / "trial-record.schema.json"
 

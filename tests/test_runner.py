@@ -3,10 +3,11 @@ import asyncio
 import json
 
 from helpers import run
-from thinkingbox.agents import AgentTurn, ToolCallRequest
+from thinkingbox.models.agents import AgentTurn, ToolCallRequest
 from thinkingbox.hookspecs import hookimpl
-from thinkingbox.records import RecordWriter, read_records, trial_record
-from thinkingbox.runner import EvalConfig, prepare_jobs, run_jobs
+from thinkingbox.reporting.records import RecordWriter, read_records, trial_record
+from thinkingbox.engine.trial import EvalConfig
+from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
 
 
 class Prober:

@@ -1,5 +1,11 @@
 """Thinkingbox core: task worlds, tools over MCP, judging, agents, runner and CLI.
 
+Layout: the public plugin API at the top (hookspecs, spec, tools, world, tasks, errors,
+testing, kit/); engine/ (discovery, the domain runtime, a trial and its transports,
+judging, the scheduler, worker processes, the quality gate, replays); models/ (model
+calls, agents, users, the rubric judge, prompts, settings); reporting/ (records, metrics,
+analysis, reports, comparisons, `tb show`); interfaces/ (the CLI, MCP serving, play).
+
 What a domain plugin needs is importable from here. Names are imported lazily so that
 `tb --help` does not pay for sqlmodel, pydantic or mcp.
 """
@@ -12,10 +18,11 @@ except PackageNotFoundError:  # running from a source tree without installation
     __version__ = "0+unknown"
 
 _EXPORTS = {
-    "TaskError": "errors", "ThinkingboxError": "errors", "ToolError": "errors",
+    "TaskError": "errors", "ThinkingboxError": "errors", "ToolError": "errors", "PluginError": "errors",
     "hookimpl": "hookspecs",
-    "Check": "judge", "CheckResult": "judge", "Difference": "judge", "TrialOutcome": "judge",
-    "DomainInfo": "plugins", "PluginHost": "plugins", "PluginError": "plugins",
+    "Check": "engine.judge", "CheckResult": "engine.judge", "Difference": "engine.judge",
+    "TrialOutcome": "engine.judge",
+    "DomainInfo": "engine.domain", "PluginHost": "engine.discovery",
     "DomainSpec": "spec", "table_base": "spec", "tables_of": "spec",
     "read_tool": "tools", "write_tool": "tools",
     "FreeText": "world", "World": "world", "iso": "world", "parse_time": "world",

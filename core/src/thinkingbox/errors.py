@@ -22,3 +22,7 @@ class TaskError(ThinkingboxError):
         if field:
             where += f", field {field!r}"
         super().__init__(f"{where}: {message}")
+
+
+class PluginError(ThinkingboxError):
+    """A plugin that breaks the plugin contract; the message names the plugin."""

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 import pluggy
 
 if TYPE_CHECKING:
-    from .judge import Check, Difference
-    from .plugins import Domain, DomainInfo
-    from .tasks import Task
-    from .world import Snapshot, World
+    from thinkingbox.engine.judge import Check, Difference
+    from thinkingbox.engine.domain import Domain, DomainInfo
+    from thinkingbox.tasks import Task
+    from thinkingbox.world import Snapshot, World
 
 hookspec = pluggy.HookspecMarker("thinkingbox")
 hookimpl = pluggy.HookimplMarker("thinkingbox")

@@ -29,13 +29,13 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from .errors import ThinkingboxError
-from .hookspecs import hookimpl
+from thinkingbox.errors import ThinkingboxError
+from thinkingbox.hookspecs import hookimpl
 
 if TYPE_CHECKING:
-    from .kit.policy_search import PolicyDocument
-    from .kit.ticketing import Helpdesk
-    from .world import World
+    from thinkingbox.kit.policy_search import PolicyDocument
+    from thinkingbox.kit.ticketing import Helpdesk
+    from thinkingbox.world import World
 
 PROMPT_FIELDS = frozenset({"now", "policies"})
 
@@ -123,14 +123,14 @@ class DomainSpec:
     @cached_property
     def policies(self) -> list[PolicyDocument]:
         """The policy documents (`policies/*.md` in the package, in name order)."""
-        from .kit.policy_search import load_policy_dir
+        from thinkingbox.kit.policy_search import load_policy_dir
 
         return load_policy_dir(self.root / "policies")
 
     # -- the domain-descriptor hooks, answered from the fields above --
     @hookimpl
     def tb_domain_info(self) -> Any:
-        from .plugins import DomainInfo
+        from thinkingbox.engine.domain import DomainInfo
 
         return DomainInfo(name=self.name, title=self.title, now=self.now, description=self.description)
 
@@ -144,11 +144,11 @@ class DomainSpec:
     def tb_tools(self) -> list[Callable[..., Any]]:
         tools = list(self.tools)
         if self.ticketing is not None:
-            from .kit.ticketing import ticketing_tools
+            from thinkingbox.kit.ticketing import ticketing_tools
 
             tools += ticketing_tools(self.ticketing)
         if self.policy_search and self.policies:
-            from .kit.policy_search import policy_search_tool
+            from thinkingbox.kit.policy_search import policy_search_tool
 
             tools.append(policy_search_tool(self.policies))
         return tools

@@ -26,7 +26,7 @@ from typing import Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from .errors import TaskError
+from thinkingbox.errors import TaskError
 
 
 class RubricRule(BaseModel):

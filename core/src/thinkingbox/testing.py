@@ -31,8 +31,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 import pytest
 
 if TYPE_CHECKING:
-    from .plugins import Domain, PluginHost
-    from .world import World
+    from thinkingbox.engine.domain import Domain
+    from thinkingbox.engine.discovery import PluginHost
+    from thinkingbox.world import World
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class ToolResult:
 
 @functools.cache
 def _host() -> PluginHost:
-    from .plugins import PluginHost
+    from thinkingbox.engine.discovery import PluginHost
 
     return PluginHost()
 
@@ -73,8 +74,8 @@ def call_tool(domain: Domain, world: World, tool: str, **args: Any) -> ToolResul
     schema); a refusal comes back as `is_error`, never as an exception."""
     import orjson
 
-    from .judging import apply_calls
-    from .tasks import ToolCall
+    from thinkingbox.engine.judging import apply_calls
+    from thinkingbox.tasks import ToolCall
 
     if tool not in domain.tools:
         raise AssertionError(f"domain {domain.name!r} has no tool {tool!r}; tools: {', '.join(domain.tools)}")
@@ -90,8 +91,8 @@ def run_agent(domain: Domain, task_id: str, agent: str = "oracle", user: str = "
               judge: str = "rules") -> dict[str, Any]:
     """One full trial of a task (the record `tb eval` would write), with rubric questions
     answered offline by their rules unless `judge` names a model."""
-    from .runner import EvalConfig, Job, resolve_factory, run_trial
-    from .settings import RunSettings
+    from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
+    from thinkingbox.models.settings import RunSettings
 
     config = EvalConfig(agent=agent, user=user, settings=RunSettings(judge=judge))
     host = _host()
@@ -115,7 +116,7 @@ class DomainTests:
     domain: str = ""
 
     def test_task_is_sound(self, tb_domain: Domain, tb_task_id: str) -> None:
-        from .quality import check_task
+        from thinkingbox.engine.quality import check_task
 
         assert asyncio.run(check_task(tb_domain, tb_domain.tasks[tb_task_id])) == []
 

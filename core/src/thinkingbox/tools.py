@@ -19,8 +19,8 @@ from typing import Any, Callable
 
 import orjson
 
-from .errors import ThinkingboxError, ToolError
-from .world import World
+from thinkingbox.errors import ThinkingboxError, ToolError
+from thinkingbox.world import World
 
 log = logging.getLogger("thinkingbox.tools")
 _current_world: contextvars.ContextVar[World] = contextvars.ContextVar("thinkingbox_world")

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from .errors import ThinkingboxError  # light: no third-party imports
+from thinkingbox.errors import ThinkingboxError  # light: no third-party imports
 
 EPILOG = "Run `tb COMMAND --help` for the options of one command."
 ROLES = ("agent", "user", "judge")
@@ -208,7 +208,7 @@ def _warn(message: str) -> None:
 def cmd_domains(args: argparse.Namespace) -> int:
     from tabulate import tabulate
 
-    from .plugins import PluginHost
+    from thinkingbox.engine.discovery import PluginHost
 
     statuses = PluginHost().domain_statuses()
     if not statuses:
@@ -231,12 +231,12 @@ def cmd_domains(args: argparse.Namespace) -> int:
 def cmd_tasks(args: argparse.Namespace) -> int:
     from tabulate import tabulate
 
-    from .plugins import PluginHost
+    from thinkingbox.engine.discovery import PluginHost
 
     if args.schema:
         import orjson
 
-        from .tasks import task_file_schema
+        from thinkingbox.tasks import task_file_schema
 
         print(orjson.dumps(task_file_schema(), option=orjson.OPT_INDENT_2).decode())
         return 0
@@ -249,7 +249,7 @@ def cmd_tasks(args: argparse.Namespace) -> int:
 
 
 def cmd_new_domain(args: argparse.Namespace) -> int:
-    from .scaffold import new_domain, summary
+    from thinkingbox.interfaces.scaffold import new_domain, summary
 
     print(summary(new_domain(args.name, args.path, args.title)))
     return 0
@@ -258,11 +258,11 @@ def cmd_new_domain(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     import asyncio
 
-    from .play import HumanAgent, summary
-    from .plugins import PluginHost
-    from .records import RecordWriter
-    from .runner import EvalConfig, Job, resolve_factory, run_trial
-    from .settings import RunSettings, model_config, parse_param
+    from thinkingbox.interfaces.play import HumanAgent, summary
+    from thinkingbox.engine.discovery import PluginHost
+    from thinkingbox.reporting.records import RecordWriter
+    from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
+    from thinkingbox.models.settings import RunSettings, model_config, parse_param
 
     host = PluginHost()
     (domain,) = host.load_domains([args.domain])
@@ -297,8 +297,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import asyncio
     import logging
 
-    from .plugins import PluginHost
-    from .tools import bind_world
+    from thinkingbox.engine.discovery import PluginHost
+    from thinkingbox.tools import bind_world
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     (domain,) = PluginHost().load_domains([args.domain])
@@ -306,7 +306,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     tw = asyncio.run(domain.prepare(task))
     judge = None
     if args.judge:
-        from .settings import model_config
+        from thinkingbox.models.settings import model_config
 
         judge = "rules" if args.judge == "rules" else model_config("judge", args.judge, {}, {"params": {}})
     if args.transport == "stdio":
@@ -324,7 +324,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 0
     import uvicorn
 
-    from .serve import SessionWorlds, http_app
+    from thinkingbox.interfaces.serve import SessionWorlds, http_app
 
     worlds = SessionWorlds(domain, tw, idle_timeout=args.idle_timeout, max_worlds=args.max_sessions)
     app = http_app(domain, worlds, judge, host=args.host, max_sessions=args.max_sessions,
@@ -354,7 +354,7 @@ def _prices(items: list[str]) -> dict[str, tuple[float, float, float]] | None:
 def cmd_report(args: argparse.Namespace) -> int:
     import orjson
 
-    from .report import build, load_runs, render_html, tables
+    from thinkingbox.reporting.report import build, load_runs, render_html, tables
 
     report = build(load_runs(args.runs), _prices(args.price), seed=args.seed)
     print(tables(report))
@@ -372,8 +372,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from .play import summary, trajectory_text
-    from .report import load_runs
+    from thinkingbox.interfaces.play import summary, trajectory_text
+    from thinkingbox.reporting.report import load_runs
 
     matches = [r for r in load_runs([args.run]) if r["task"] == args.task
                and (args.domain is None or r["domain"] == args.domain)
@@ -391,8 +391,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_compare(args: argparse.Namespace) -> int:
     import orjson
 
-    from .compare import compare, render
-    from .report import load_runs
+    from thinkingbox.reporting.compare import compare, render
+    from thinkingbox.reporting.report import load_runs
 
     result = compare(load_runs([args.base]), load_runs([args.candidate]))
     print(render(result, show_all=args.all))
@@ -406,10 +406,10 @@ def cmd_rejudge(args: argparse.Namespace) -> int:
 
     from tabulate import tabulate
 
-    from .plugins import PluginHost
-    from .records import RecordWriter
-    from .replay import rejudge_record
-    from .report import load_runs
+    from thinkingbox.engine.discovery import PluginHost
+    from thinkingbox.reporting.records import RecordWriter
+    from thinkingbox.engine.replay import rejudge_record
+    from thinkingbox.reporting.report import load_runs
 
     records = load_runs([args.run])
     output = args.output or args.run.with_suffix(".rejudged.jsonl")
@@ -438,8 +438,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     from tabulate import tabulate
 
-    from .plugins import PluginHost
-    from .quality import check_task, passing_alternatives
+    from thinkingbox.engine.discovery import PluginHost
+    from thinkingbox.engine.quality import check_task, passing_alternatives
 
     host = PluginHost()
     domains = host.load_domains(args.domains) if args.domains else host.default_domains(warn=_warn)
@@ -478,9 +478,9 @@ def eval_config(args: argparse.Namespace):
     """Settings from flags, then environment, then the config file, then defaults."""
     import os
 
-    from .episode import Limits
-    from .runner import EvalConfig
-    from .settings import RunSettings, model_config, parse_param, read_config_file
+    from thinkingbox.engine.episode import Limits
+    from thinkingbox.engine.trial import EvalConfig
+    from thinkingbox.models.settings import RunSettings, model_config, parse_param, read_config_file
 
     file = read_config_file(args.config)
     section = file.get("eval", {})
@@ -531,10 +531,11 @@ def eval_config(args: argparse.Namespace):
 def cmd_eval(args: argparse.Namespace) -> int:
     import asyncio
 
-    from .leaderboard import render, summarize
-    from .plugins import PluginHost
-    from .records import RecordWriter, read_records
-    from .runner import check_ready, prepare_jobs, run_in_processes, run_jobs
+    from thinkingbox.reporting.leaderboard import render, summarize
+    from thinkingbox.engine.discovery import PluginHost
+    from thinkingbox.reporting.records import RecordWriter, read_records
+    from thinkingbox.engine.scheduler import check_ready, prepare_jobs, run_jobs
+    from thinkingbox.engine.workers import run_in_processes
 
     config, names, task_ids, output = eval_config(args)
     host = PluginHost()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from . import llm
-from .judge import CheckResult, TrialOutcome
-from .users import sanitize
+from thinkingbox.models import llm
+from thinkingbox.engine.judge import CheckResult, TrialOutcome
+from thinkingbox.models.users import sanitize
 
 JUDGE_PROMPT_VERSION = "judge-1"
 JUDGE_SYSTEM_PROMPT = """You check one property of the final message a support assistant sent to a customer.

@@ -19,7 +19,7 @@ from typing import Any, Awaitable, Callable, Iterator
 
 import orjson
 
-from .world import Schema, Snapshot
+from thinkingbox.world import Schema, Snapshot
 
 NEW_ID = "<new {table} #{n}>"
 

@@ -12,11 +12,11 @@ from typing import Any, Iterator
 
 import orjson
 
-from .judging import Verdict, apply_calls, judge_trial
-from .plugins import Domain, TaskWorld
-from .rubric import RULES_JUDGE
-from .tasks import Task, ToolCall
-from .world import Snapshot, state_hash
+from thinkingbox.engine.judging import Verdict, apply_calls, judge_trial
+from thinkingbox.engine.domain import Domain, TaskWorld
+from thinkingbox.models.rubric import RULES_JUDGE
+from thinkingbox.tasks import Task, ToolCall
+from thinkingbox.world import Snapshot, state_hash
 
 
 async def final_state(domain: Domain, tw: TaskWorld, calls: list[ToolCall]):

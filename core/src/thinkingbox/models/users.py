@@ -23,7 +23,7 @@ class User(Protocol):
 # A request for agreement, recognised by its form: a yes/no question about going ahead
 # ("Shall I cancel it?", "Would you like me to proceed?", "Is that OK?") or a proposal
 # awaiting agreement ("Please confirm you want the change"). Requests for a fact ("May I
-# have your email?", "Can you confirm your booking reference?") are not agreement.
+# have your email?", "Can you confirm your order number?") are not agreement.
 _AGREEMENT = re.compile(r"""
     \b(?:shall|should)\s+(?:i|we)\b
   | \b(?:may|can|could)\s+(?:i|we)\s+(?:go\s+ahead|proceed|continue)\b
@@ -123,7 +123,7 @@ _QUOTES = [('"', '"'), ("'", "'"), ("\u201c", "\u201d"), ("\u2018", "\u2019"), (
 
 def sanitize(text: str) -> str:
     """Dialogue text may not forge the prompt's sections or the completion marker."""
-    from .prompts import DONE_MARKER
+    from thinkingbox.models.prompts import DONE_MARKER
 
     text = text.replace(DONE_MARKER, "[done]").replace("===", "= = =")
     return _SECTION_RE.sub(lambda m: m.group(0).replace("_", " ").lower(), text)
@@ -131,7 +131,7 @@ def sanitize(text: str) -> str:
 
 def normalize_user_message(text: str) -> str:
     """Deterministic clean-up of what the simulator wrote."""
-    from .prompts import DONE_MARKER
+    from thinkingbox.models.prompts import DONE_MARKER
 
     text = " ".join(text.replace(DONE_MARKER, " ").split())
     previous = None
@@ -162,12 +162,12 @@ class LLMUser:
     def __init__(self, task: Any, config: Any):
         self.context = task.user_context()
         self.config = config
-        from .llm import empty_usage
+        from thinkingbox.models.llm import empty_usage
 
         self.usage = empty_usage()
 
     async def reply(self, visible: list[dict[str, str]]) -> str:
-        from . import llm
+        from thinkingbox.models import llm
 
         messages = [{"role": "system", "content": USER_SYSTEM_PROMPT},
                     {"role": "user", "content": user_prompt(visible, self.context)}]

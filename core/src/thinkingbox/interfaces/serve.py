@@ -24,8 +24,8 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from .plugins import Domain, TaskWorld
-from .world import World
+from thinkingbox.engine.domain import Domain, TaskWorld
+from thinkingbox.world import World
 
 WORLD_HEADER = "x-thinkingbox-world"  # in-process runs bind a trial's world to its HTTP session
 
@@ -93,7 +93,7 @@ class SessionWorlds:
 
 async def judge_world(domain: Domain, tw: TaskWorld, world: World, final_message: str | None, judge: Any) -> dict:
     """Run the task's checks on a world; checks on the final message need it to be sent."""
-    from .judging import judge_trial
+    from thinkingbox.engine.judging import judge_trial
 
     verdict = await judge_trial(domain, tw, world.snapshot(tw.initial), [], final_message, "done", judge=judge)
     return {"task": tw.task.id, "verdict": verdict.passed, "checks": [c.to_json() for c in verdict.checks]}

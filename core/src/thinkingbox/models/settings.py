@@ -28,8 +28,8 @@ from typing import Any
 
 import orjson
 
-from .errors import ThinkingboxError
-from .llm import ModelConfig
+from thinkingbox.errors import ThinkingboxError
+from thinkingbox.models.llm import ModelConfig
 
 ROLES = ("agent", "user", "judge")
 DEFAULT_PARAMS = {"agent": {}, "user": {"temperature": 0.3}, "judge": {"temperature": 0.0}}

@@ -12,7 +12,7 @@ import random
 from math import comb
 from typing import Any
 
-from .metrics import outcomes_by_task, pass_at_1
+from thinkingbox.reporting.metrics import outcomes_by_task, pass_at_1
 
 
 def fisher_exact(a: int, b: int, c: int, d: int) -> float:

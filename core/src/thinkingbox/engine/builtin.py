@@ -2,11 +2,11 @@
 built-in agents and users. Registered before any domain; plugins can add to it."""
 from __future__ import annotations
 
-from .agents import NoopAgent, OracleAgent
-from .errors import ThinkingboxError
-from .hookspecs import hookimpl
-from .judge import GOLDEN_STATE, Check, golden_state_check, side_effects
-from .users import LLMUser, ScriptedUser
+from thinkingbox.models.agents import NoopAgent, OracleAgent
+from thinkingbox.errors import ThinkingboxError
+from thinkingbox.hookspecs import hookimpl
+from thinkingbox.engine.judge import GOLDEN_STATE, Check, golden_state_check, side_effects
+from thinkingbox.models.users import LLMUser, ScriptedUser
 
 
 @hookimpl(trylast=True)
@@ -16,7 +16,7 @@ def tb_side_effects(domain, initial, final):
 
 @hookimpl(tryfirst=True)  # the core's checks come first in every check list
 def tb_checks(domain, task):
-    from .rubric import rubric_check
+    from thinkingbox.models.rubric import rubric_check
 
     checks = [Check(GOLDEN_STATE, golden_state_check)]
     if task.rubric:
@@ -25,7 +25,7 @@ def tb_checks(domain, task):
 
 
 def _openai_agent(spec, task, domain, settings):
-    from .openai_agent import OpenAIAgent
+    from thinkingbox.models.openai_agent import OpenAIAgent
 
     if not spec or settings.agent is None:
         raise ThinkingboxError("the openai agent needs a model: --agent openai:MODEL")
@@ -49,7 +49,7 @@ def tb_agents():
 
 
 def _replay_agent(spec, task, domain, settings):
-    from .replay import ReplayAgent
+    from thinkingbox.engine.replay import ReplayAgent
 
     if not spec:
         raise ThinkingboxError("the replay agent needs a run file: --agent replay:RUN.jsonl")

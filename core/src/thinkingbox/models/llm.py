@@ -16,7 +16,7 @@ import weakref
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .errors import ThinkingboxError
+from thinkingbox.errors import ThinkingboxError
 
 CLIENT_SHARDS = 16  # HTTP clients per endpoint; each trial's task sticks to one
 RETRYABLE_STATUS = {408, 409, 429, 500, 502, 503, 504, 529}

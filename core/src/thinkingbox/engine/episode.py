@@ -10,9 +10,9 @@ from typing import Any, Awaitable, Callable
 
 import orjson
 
-from .agents import Agent, AgentTurn
-from .prompts import DONE_MARKER, END_TOOL_NAME
-from .users import User
+from thinkingbox.models.agents import Agent, AgentTurn
+from thinkingbox.models.prompts import DONE_MARKER, END_TOOL_NAME
+from thinkingbox.models.users import User
 
 END_TOOL_SCHEMA = {
     "name": END_TOOL_NAME,

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path, PurePosixPath
 
-from .errors import ThinkingboxError
+from thinkingbox.errors import ThinkingboxError
 
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9_]*")
 WORKSPACE_GLOB = "plugins/*"
@@ -276,7 +276,7 @@ def _s(text: str) -> str:
 
 
 def _core_requirement() -> str:
-    from . import __version__
+    from thinkingbox import __version__
 
     match = re.match(r"(\d+)\.(\d+)", __version__)
     if not match:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .prompts import DONE_MARKER
+from thinkingbox.models.prompts import DONE_MARKER
 
 
 @dataclass

@@ -7,11 +7,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .agents import AgentTurn, EpisodeContext, ToolCallRequest
-from .errors import ThinkingboxError
-from .plugins import PluginHost
-from .prompts import END_TOOL_NAME
-from .records import read_records
+from thinkingbox.models.agents import AgentTurn, EpisodeContext, ToolCallRequest
+from thinkingbox.errors import ThinkingboxError
+from thinkingbox.engine.discovery import PluginHost
+from thinkingbox.models.prompts import END_TOOL_NAME
+from thinkingbox.reporting.records import read_records
 
 
 @lru_cache(maxsize=8)
@@ -48,8 +48,8 @@ class ReplayAgent:
 async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, Any]:
     """The record with its checks, diff, effects and verdict recomputed from its recorded
     tool calls. Checks that ask a model keep their recorded answers (no model is called)."""
-    from .judging import apply_calls, judge_trial
-    from .tasks import ToolCall
+    from thinkingbox.engine.judging import apply_calls, judge_trial
+    from thinkingbox.tasks import ToolCall
 
     (domain,) = host.load_domains([record["domain"]])
     task = domain.task(record["task"])

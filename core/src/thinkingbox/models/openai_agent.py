@@ -6,9 +6,9 @@ from typing import Any
 
 import orjson
 
-from . import llm
-from .agents import AgentTurn, EpisodeContext, ToolCallRequest
-from .llm import ModelConfig
+from thinkingbox.models import llm
+from thinkingbox.models.agents import AgentTurn, EpisodeContext, ToolCallRequest
+from thinkingbox.models.llm import ModelConfig
 
 EMPTY_RETRIES = 2  # an empty completion (no text, no tool call) is asked again this often
 

@@ -7,13 +7,13 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Iterable
 
-from .analysis import CATEGORIES, categories, interaction_stats, weak_proxies
-from .metrics import outcomes_by_task, reliability
-from .records import read_records
+from thinkingbox.reporting.analysis import CATEGORIES, categories, interaction_stats, weak_proxies
+from thinkingbox.reporting.metrics import outcomes_by_task, reliability
+from thinkingbox.reporting.records import read_records
 
 
 def load_runs(paths: Iterable[Path]) -> list[dict[str, Any]]:
-    from .errors import ThinkingboxError
+    from thinkingbox.errors import ThinkingboxError
 
     records = []
     for path in paths:

@@ -63,7 +63,7 @@ def trial_record(*, domain: str, domain_version: str, task: str, family: str, tr
                  usage: dict[str, dict[str, Any]] | None = None, initial_hash: str = "",
                  trajectory: Iterable[dict[str, Any]] = (), timings_ms: dict[str, float] | None = None) -> TrialRecord:
     """The one place a trial record is made (a harness failure leaves most fields empty)."""
-    from . import __version__
+    from thinkingbox import __version__
 
     return {
         "record_version": RECORD_VERSION, "domain": domain, "domain_version": domain_version,

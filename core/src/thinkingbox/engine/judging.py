@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .episode import ERROR
-from .judge import GOLDEN_STATE, CheckResult, Difference, TrialOutcome, run_check
+from thinkingbox.engine.episode import ERROR
+from thinkingbox.engine.judge import GOLDEN_STATE, CheckResult, Difference, TrialOutcome, run_check
 
 if TYPE_CHECKING:
-    from .plugins import Domain, TaskWorld
-    from .tasks import ToolCall
-    from .world import Snapshot, World
+    from thinkingbox.engine.domain import Domain, TaskWorld
+    from thinkingbox.tasks import ToolCall
+    from thinkingbox.world import Snapshot, World
 
 @dataclass
 class Verdict:
@@ -89,7 +89,7 @@ async def apply_calls(domain: Domain, world: World, calls: list[ToolCall], stric
     result. Tolerant (the default), the next call runs anyway, as an agent's would;
     strict, the first failure raises `CallFailed`.
     """
-    from .tools import bind_world, unbind_world
+    from thinkingbox.tools import bind_world, unbind_world
 
     results: list[CallResult] = []
     token = bind_world(world)

@@ -7,8 +7,8 @@ from typing import Any, Callable
 
 import orjson
 
-from .agents import AgentTurn, EpisodeContext, ToolCallRequest
-from .prompts import DONE_MARKER
+from thinkingbox.models.agents import AgentTurn, EpisodeContext, ToolCallRequest
+from thinkingbox.models.prompts import DONE_MARKER
 
 HELP = f"""Type a message to the customer and press Enter. Commands:
   /tools               list the tools          /tool NAME       show one tool's arguments

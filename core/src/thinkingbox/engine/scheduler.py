@@ -1,0 +1,110 @@
+"""The scheduler: every selected task prepared once, then its trials run concurrently in one
+event loop, each record written as soon as its trial ends."""
+from __future__ import annotations
+
+import asyncio
+import gc
+from contextlib import contextmanager
+from typing import Any, Callable
+
+from thinkingbox.engine.discovery import PluginHost
+from thinkingbox.engine.domain import Domain
+from thinkingbox.engine.episode import ERROR
+from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
+from thinkingbox.errors import ThinkingboxError
+from thinkingbox.reporting.records import RecordWriter, trial_record
+
+
+async def prepare_jobs(domains: list[Domain], task_ids: set[str] | None, trials: int,
+                       done: set[tuple[str, str, int]]) -> list[Job]:
+    """Seed every selected task and compute its golden state before any trial starts,
+    so a broken task stops the run at once with a message naming it."""
+    jobs: list[Job] = []
+    for domain in domains:
+        tasks = [t for t in domain.tasks.values() if task_ids is None or t.id in task_ids]
+        for task in tasks:
+            tw = await domain.prepare(task)
+            jobs += [Job(domain, tw, n) for n in range(1, trials + 1) if (domain.name, task.id, n) not in done]
+    return jobs
+
+
+@contextmanager
+def _long_lived_heap():
+    """During a run, keep the cyclic garbage collector off the objects that live for the
+    whole run (modules, domains, task templates) and let it run less often: with hundreds
+    of trials in flight its full scans otherwise cost a third of the harness's CPU."""
+    threshold = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
+
+
+def check_ready(host: PluginHost, tasks: list[Any], config: EvalConfig) -> None:
+    """Fail before any trial runs if the configuration cannot run these tasks."""
+    resolve_factory(host.agent_factories(), config.agent, "agent")
+    resolve_factory(host.user_factories(), config.user, "user")
+    for role in ("agent", "user", "judge"):
+        model = getattr(config.settings, role)
+        if model is not None and not isinstance(model, str):
+            model.check(role)
+    rubric_tasks = sorted({t.id for t in tasks if t.rubric})
+    if rubric_tasks and config.settings.judge is None:
+        raise ThinkingboxError(f"{len(rubric_tasks)} selected task(s) have rubric questions "
+                               f"({', '.join(rubric_tasks[:5])}{' ...' if len(rubric_tasks) > 5 else ''}) "
+                               "but no judge model is configured: pass --judge MODEL")
+
+
+async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer: RecordWriter,
+                   progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+    check_ready(host, [j.task_world.task for j in jobs], config)
+    agent_factory, agent_arg = resolve_factory(host.agent_factories(), config.agent, "agent")
+    user_factory, user_arg = resolve_factory(host.user_factories(), config.user, "user")
+    servers: dict[str, Any] = {}
+    if config.tool_transport == "http":
+        from thinkingbox.interfaces.serve import InProcessHTTP
+
+        for domain in {j.domain.name: j.domain for j in jobs}.values():
+            servers[domain.name] = InProcessHTTP(domain)
+            await servers[domain.name].start()
+    queue: asyncio.Queue[Job] = asyncio.Queue()
+    for job in jobs:
+        queue.put_nowait(job)
+    records: list[dict[str, Any]] = []
+
+    async def worker() -> None:
+        while True:
+            try:
+                job = queue.get_nowait()
+            except asyncio.QueueEmpty:
+                return
+            try:
+                record = await run_trial(job, agent_factory, agent_arg, user_factory, user_arg, config,
+                                         servers.get(job.domain.name))
+            except Exception as exc:  # harness failure in one trial: record it, keep going
+                task = job.task_world.task
+                record = trial_record(domain=job.domain.name, domain_version=job.domain.version, task=task.id,
+                                      family=task.family, trial=job.trial, config=config.public(), verdict=False,
+                                      finish_reason=ERROR, error=f"harness: {type(exc).__name__}: {exc}",
+                                      initial_hash=job.task_world.initial_hash)
+            writer.write(record)
+            records.append(record)
+            if progress:
+                progress(record)
+
+    workers = [asyncio.create_task(worker()) for _ in range(max(1, min(config.concurrency, len(jobs))))]
+    try:
+        with _long_lived_heap():
+            await asyncio.gather(*workers)
+    finally:
+        for w in workers:
+            w.cancel()
+        for server in servers.values():
+            await server.stop()
+    return records
+
+

@@ -1,0 +1,129 @@
+"""One trial (the paper's episode and its judging): a private world cloned from the task's
+template, the agent and the simulated user talking over the task's MCP tools, the final
+state judged, and one record built."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from thinkingbox.engine.domain import Domain, TaskWorld, tool_dict
+from thinkingbox.engine.episode import END_TOOL_SCHEMA, Limits, run_episode
+from thinkingbox.engine.judging import judge_trial
+from thinkingbox.engine.transports import TrialTools
+from thinkingbox.errors import ThinkingboxError
+from thinkingbox.models import llm
+from thinkingbox.models.agents import EpisodeContext
+from thinkingbox.models.prompts import AGENT_PROMPT_VERSION, SHARED_AGENT_PROMPT
+from thinkingbox.models.rubric import JUDGE_PROMPT_VERSION
+from thinkingbox.models.settings import RunSettings
+from thinkingbox.models.users import USER_PROMPT_VERSION
+from thinkingbox.reporting.records import trial_record
+
+
+@dataclass
+class EvalConfig:
+    agent: str = "oracle"
+    user: str = "scripted"
+    trials: int = 1
+    concurrency: int = 16
+    limits: Limits = field(default_factory=Limits)
+    settings: RunSettings = field(default_factory=RunSettings)
+    tool_transport: str = "memory"   # memory | stdio | http: how trials reach their tools
+
+    def public(self) -> dict[str, Any]:
+        """What a record keeps about the run's configuration (no secrets)."""
+        return {"agent": self.agent, "user": self.user, "trials": self.trials, "tool_transport": self.tool_transport,
+                "max_user_turns": self.limits.max_user_turns, "max_tool_calls": self.limits.max_tool_calls,
+                "models": self.settings.public(),
+                "prompt_versions": {"agent": AGENT_PROMPT_VERSION, "user": USER_PROMPT_VERSION,
+                                    "judge": JUDGE_PROMPT_VERSION}}
+
+
+@dataclass
+class Job:
+    domain: Domain
+    task_world: TaskWorld
+    trial: int
+
+    @property
+    def key(self) -> tuple[str, str, int]:
+        return (self.domain.name, self.task_world.task.id, self.trial)
+
+
+def resolve_factory(factories: dict[str, Any], spec: str, what: str) -> tuple[Any, str]:
+    """`name` or `name:argument` (e.g. openai:gpt-4.1) -> (factory, argument)."""
+    name, _, argument = spec.partition(":")
+    if name not in factories:
+        raise ThinkingboxError(f"unknown {what} {name!r}; available: {', '.join(sorted(factories))}")
+    return factories[name], argument
+
+
+def _text(result: Any) -> str:
+    return "\n".join(getattr(c, "text", "") for c in result.content if getattr(c, "text", None) is not None)
+
+
+def _usage_totals(trajectory: list[dict[str, Any]], user: Any, outcome_usage: dict[str, Any]) -> dict[str, Any]:
+    agent = llm.empty_usage()
+    for event in trajectory:
+        if event["role"] == "assistant" and event.get("usage"):
+            llm.add_usage(agent, event["usage"])
+    return {"agent": agent, "user": getattr(user, "usage", None) or llm.empty_usage(),
+            "judge": outcome_usage.get("judge") or llm.empty_usage()}
+
+
+async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: Any, user_arg: str,
+                    config: EvalConfig, http_server: Any = None) -> dict[str, Any]:
+    domain, tw, task = job.domain, job.task_world, job.task_world.task
+    t_start = time.perf_counter()
+    world = domain.new_world(tw)
+    t_reset = time.perf_counter()
+    connection = TrialTools(domain, task.id, world, config.tool_transport, http_server)
+    agent = agent_factory(agent_arg, task, domain, config.settings)
+    user = user_factory(user_arg, task, config.settings)
+    try:
+        async with connection.client as client:
+            # The agent gets the tools as this session lists them (the client also needs the
+            # listing to check results, so it costs nothing extra).
+            listed = await client.list_tools()
+            tools = [*(tool_dict(t) for t in listed.tools), END_TOOL_SCHEMA]
+            await agent.start(EpisodeContext([SHARED_AGENT_PROMPT, domain.system_prompt], task.request, tools,
+                                             domain.name, task.id, job.trial))
+
+            async def call_tool(name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
+                result = await client.call_tool(name, arguments)
+                return _text(result), bool(result.is_error)
+
+            t_episode = time.perf_counter()
+            episode = await run_episode(agent, user, task.request, call_tool, config.limits, domain.write_tools)
+            t_judge = time.perf_counter()
+        served = connection.served_world()
+        if served is not None:  # the world lived in a stdio server, which wrote it on exit
+            world.close()
+            world = served
+        # (a world read back from a stdio server was written elsewhere: no reuse)
+        final = world.snapshot(tw.initial if served is None else None)
+    finally:
+        world.close()
+        await connection.release()
+    verdict = await judge_trial(domain, tw, final, episode.trajectory, episode.final_message,
+                                episode.finish_reason, judge=config.settings.judge)
+    t_end = time.perf_counter()
+    return trial_record(
+        domain=domain.name, domain_version=domain.version, task=task.id, family=task.family, trial=job.trial,
+        config=config.public(), verdict=verdict.passed, finish_reason=episode.finish_reason, error=episode.error,
+        checks=[c.to_json() for c in verdict.checks], diff=verdict.diff,
+        effects=[e.to_json() for e in verdict.effects], final_message=episode.final_message,
+        counts={"user_turns": episode.user_turns, "tool_calls": episode.tool_calls},
+        usage=_usage_totals(episode.trajectory, user, verdict.usage), initial_hash=tw.initial_hash,
+        trajectory=episode.trajectory,
+        timings_ms={
+            "reset": round((t_reset - t_start) * 1000, 3),
+            "setup": round((t_episode - t_start) * 1000, 3),
+            "episode": round((t_judge - t_episode) * 1000, 3),
+            "judge": round((t_end - t_judge) * 1000, 3),
+            "total": round((t_end - t_start) * 1000, 3),
+        },
+    )
+
+

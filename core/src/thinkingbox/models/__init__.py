@@ -1,0 +1,2 @@
+"""Model-backed roles and their settings: model calls, agents, simulated users, the rubric
+judge, prompts, run settings."""
