@@ -2,7 +2,8 @@
 
     {"family": "returns", "tasks": [ {task}, ... ]}
 
-A task (the paper's x = (b0, g, T, U, C)):
+A task, x = (b0, g, T, U, C) in the Thinkingbox paper ("One Success Isn't Reliability",
+Ko et al.):
     id             unique within the domain
     family         defaults to the file's family
     title          one line for people; never shown to the agent

@@ -1,7 +1,8 @@
 """One episode: the agent talks to the simulated user and calls tools until it ends.
 
-Termination (paper, appendix C.4): the agent's completion marker, the end-turn tool, the
-user-turn limit (10 follow-ups by default) or the agent-action cap. The reason is kept.
+Termination, as in the Thinkingbox paper ("One Success Isn't Reliability", Ko et al.),
+appendix C.4: the agent's completion marker, the end-turn tool, the user-turn limit (10
+follow-ups by default) or the agent-action cap. The reason is kept.
 """
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """Judging a trial, one way for every command (`tb eval`, `tb rejudge`, `tb serve`'s verdict
 endpoint, `tb validate`), and applying a list of tool calls to a world.
 
-The verdict is the paper's product of binary checks: a trial passes when it has at least
-one check, every check passes, and it did not end in an error. Checks say what they need
-(the final message, a judge model) instead of being recognised by name.
+The verdict is the product of binary checks, as in the Thinkingbox paper ("One Success
+Isn't Reliability", Ko et al.): a trial passes when it has at least one check, every
+check passes, and it did not end in an error. Checks say what they need (the final
+message, a judge model) instead of being recognised by name.
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ episode, no model), so every task of a domain is checked in well under a second.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 import orjson
@@ -248,3 +248,31 @@ def _choices(step: ToolCall, schema: dict[str, Any], ticket_values: dict[str, li
         for key, values in ticket_values.items():
             if key in item:
                 yield ("item", key), values
+
+
+@dataclass
+class ValidationReport:
+    checked: int = 0
+    problems: list[tuple[str, str, str]] = field(default_factory=list)          # (domain, task, problem)
+    alternatives: list[tuple[str, str, Alternative]] = field(default_factory=list)
+
+
+def validate(domains: list[Domain], task_ids: set[str] | None = None) -> ValidationReport:
+    """`tb validate`: every selected task's problems and passing alternatives."""
+    import asyncio
+
+    async def run() -> ValidationReport:
+        report = ValidationReport()
+        for domain in domains:
+            if not domain.tasks:
+                report.problems.append((domain.name, "-", "the domain has no tasks "
+                                        "(task files: <package>/tasks/*.json)"))
+            for task in domain.tasks.values():
+                if task_ids and task.id not in task_ids:
+                    continue
+                report.checked += 1
+                report.problems += [(domain.name, task.id, p) for p in await check_task(domain, task)]
+                report.alternatives += [(domain.name, task.id, a) for a in await passing_alternatives(domain, task)]
+        return report
+
+    return asyncio.run(run())

@@ -74,3 +74,25 @@ async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, 
     return {**record, "verdict": verdict.passed, "checks": [c.to_json() for c in verdict.checks],
             "diff": verdict.diff, "effects": [e.to_json() for e in verdict.effects], "rejudged": True,
             "previous_verdict": record["verdict"], "domain_version": domain.version}
+
+
+def rejudge_run(host: PluginHost, run: Path, output: Path) -> list[dict[str, Any]]:
+    """Re-judge every trial of a run file into `output` (which must not hold records yet)."""
+    import asyncio
+
+    from thinkingbox.reporting.records import RecordWriter
+    from thinkingbox.reporting.report import load_runs
+
+    records = load_runs([run])
+    if output.exists() and output.stat().st_size > 0:
+        raise ThinkingboxError(f"{output} already exists; choose another --output")
+
+    async def rejudge_all() -> list[dict[str, Any]]:
+        return [await rejudge_record(host, record) for record in records]
+
+    rejudged = asyncio.run(rejudge_all())
+    writer = RecordWriter(output)
+    for record in rejudged:
+        writer.write(record)
+    writer.close()
+    return rejudged

@@ -1,4 +1,5 @@
-"""One trial (the paper's episode and its judging): a private world cloned from the task's
+"""One trial (an episode and its judging, as in the Thinkingbox paper, "One Success Isn't
+Reliability", Ko et al.): a private world cloned from the task's
 template, the agent and the simulated user talking over the task's MCP tools, the final
 state judged, and one record built."""
 from __future__ import annotations

@@ -4,6 +4,7 @@ alone writes the run file."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any, Callable
 
 from thinkingbox.engine.discovery import PluginHost
@@ -27,21 +28,23 @@ class _QueueWriter:
 def _worker_main(domain_names: list[str], keys: list[tuple[str, str, int]], config: EvalConfig, queue: Any,
                  parent_pid: int) -> None:
     import os
+    import threading
 
-    async def orphan_watch() -> None:
+    def orphan_watch() -> None:
         # A parent killed without cleanup (SIGTERM, SIGKILL) must not leave workers running.
+        # A thread, so that it also watches while the worker is still loading and preparing.
         while True:
             if os.getppid() != parent_pid:
                 os._exit(1)
-            await asyncio.sleep(1.0)
+            time.sleep(0.5)
+
+    threading.Thread(target=orphan_watch, daemon=True, name="orphan-watch").start()
 
     async def work() -> None:
-        watch = asyncio.create_task(orphan_watch())
         host = PluginHost()
         domains = {d.name: d for d in host.load_domains(domain_names)}
         jobs = [Job(domains[d], await domains[d].prepare(domains[d].task(t)), n) for d, t, n in keys]
         await run_jobs(host, jobs, config, _QueueWriter(queue))
-        watch.cancel()
 
     try:
         asyncio.run(work())

@@ -256,82 +256,32 @@ def cmd_new_domain(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    import asyncio
-
-    from thinkingbox.interfaces.play import HumanAgent, summary
     from thinkingbox.engine.discovery import PluginHost
-    from thinkingbox.reporting.records import RecordWriter
-    from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
+    from thinkingbox.interfaces.play import play_task
     from thinkingbox.models.settings import RunSettings, model_config, parse_param
 
-    host = PluginHost()
-    (domain,) = host.load_domains([args.domain])
-    task = domain.task(args.task)
     settings = RunSettings()
     if args.user.partition(":")[2]:
         flags = {"base_url": args.user_base_url, "api_key_env": args.user_api_key_env,
                  "api_version": args.user_api_version,
                  "params": dict(parse_param(p, "--user-param") for p in args.user_param)}
         settings.user = model_config("user", args.user.partition(":")[2], {}, flags)
-    user_factory, user_arg = resolve_factory(host.user_factories(), args.user, "user")
-    config = EvalConfig(agent="human", user=args.user, settings=settings)
-    human = HumanAgent(input, print, domain.system_prompt)
-    print(f"{domain.info.title}: task {task.id}. You are the support agent.")
-    print(f"\ncustomer> {task.request}")
-    human.shown = 1
-
-    async def play() -> dict:
-        job = Job(domain, await domain.prepare(task), 1)
-        return await run_trial(job, lambda *a: human, "", user_factory, user_arg, config)
-
-    record = asyncio.run(play())
-    print(summary(record))
-    if args.output:
-        writer = RecordWriter(args.output)
-        writer.write(record)
-        writer.close()
+    host = PluginHost()
+    (domain,) = host.load_domains([args.domain])
+    record = play_task(host, domain, domain.task(args.task), args.user, settings, input, print, args.output)
     return 0 if record["verdict"] else 1
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    import asyncio
-    import logging
-
     from thinkingbox.engine.discovery import PluginHost
-    from thinkingbox.tools import bind_world
+    from thinkingbox.interfaces.serve import serve_http, serve_stdio
 
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     (domain,) = PluginHost().load_domains([args.domain])
     task = domain.task(args.task)
-    tw = asyncio.run(domain.prepare(task))
-    judge = None
-    if args.judge:
-        from thinkingbox.models.settings import model_config
-
-        judge = "rules" if args.judge == "rules" else model_config("judge", args.judge, {}, {"params": {}})
     if args.transport == "stdio":
-        async def stdio() -> None:
-            world = domain.new_world(tw)
-            bind_world(world)  # one world for the whole connection
-            try:
-                await domain.server.run_stdio_async()
-            finally:
-                if args.report:
-                    args.report.write_bytes(world.to_bytes())
-                world.close()
-
-        asyncio.run(stdio())
-        return 0
-    import uvicorn
-
-    from thinkingbox.interfaces.serve import SessionWorlds, http_app
-
-    worlds = SessionWorlds(domain, tw, idle_timeout=args.idle_timeout, max_worlds=args.max_sessions)
-    app = http_app(domain, worlds, judge, host=args.host, max_sessions=args.max_sessions,
-                   idle_timeout=args.idle_timeout)
-    print(f"tb: serving {domain.name}/{task.id} at http://{args.host}:{args.port}/mcp "
-          f"(control: http://{args.host}:{args.port}/control/...)", file=sys.stderr)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+        serve_stdio(domain, task, args.report)
+    else:
+        serve_http(domain, task, args.host, args.port, args.judge, args.idle_timeout, args.max_sessions)
     return 0
 
 
@@ -372,19 +322,10 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from thinkingbox.interfaces.play import summary, trajectory_text
     from thinkingbox.reporting.report import load_runs
+    from thinkingbox.reporting.show import find_trial, show
 
-    matches = [r for r in load_runs([args.run]) if r["task"] == args.task
-               and (args.domain is None or r["domain"] == args.domain)
-               and (args.trial is None or r["trial"] == args.trial)]
-    if not matches:
-        raise ThinkingboxError(f"{args.run} has no trial{f' {args.trial}' if args.trial else ''} of task {args.task!r}")
-    record = min(matches, key=lambda r: r["trial"])
-    print(f"{record['domain']}/{record['task']} trial {record['trial']}  agent {record['agent']}  "
-          f"user {record['user']}")
-    print(trajectory_text(record["trajectory"]))
-    print(summary(record))
+    print(show(find_trial(load_runs([args.run]), args.run, args.task, args.domain, args.trial)))
     return 0
 
 
@@ -402,29 +343,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_rejudge(args: argparse.Namespace) -> int:
-    import asyncio
-
     from tabulate import tabulate
 
     from thinkingbox.engine.discovery import PluginHost
-    from thinkingbox.reporting.records import RecordWriter
-    from thinkingbox.engine.replay import rejudge_record
-    from thinkingbox.reporting.report import load_runs
+    from thinkingbox.engine.replay import rejudge_run
 
-    records = load_runs([args.run])
     output = args.output or args.run.with_suffix(".rejudged.jsonl")
-    if output.exists() and output.stat().st_size > 0:
-        raise ThinkingboxError(f"{output} already exists; choose another --output")
-    host = PluginHost()
-
-    async def run() -> list[dict]:
-        return [await rejudge_record(host, record) for record in records]
-
-    rejudged = asyncio.run(run())
-    writer = RecordWriter(output)
-    for record in rejudged:
-        writer.write(record)
-    writer.close()
+    rejudged = rejudge_run(PluginHost(), args.run, output)
     changed = [[r["domain"], r["task"], r["trial"], r["previous_verdict"], r["verdict"]]
                for r in rejudged if r["verdict"] != r["previous_verdict"]]
     print(f"re-judged {len(rejudged)} trials -> {output}; {len(changed)} verdict(s) changed")
@@ -434,170 +359,56 @@ def cmd_rejudge(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    import asyncio
-
     from tabulate import tabulate
 
     from thinkingbox.engine.discovery import PluginHost
-    from thinkingbox.engine.quality import check_task, passing_alternatives
+    from thinkingbox.engine.quality import validate
 
     host = PluginHost()
     domains = host.load_domains(args.domains) if args.domains else host.default_domains(warn=_warn)
     if not domains:
         raise ThinkingboxError("no domains to validate")
-
-    async def run() -> tuple[int, list[list[str]], list[list[str]]]:
-        checked, rows, choices = 0, [], []
-        for domain in domains:
-            if not domain.tasks:
-                rows.append([domain.name, "-", "the domain has no tasks (task files: <package>/tasks/*.json)"])
-            for task in domain.tasks.values():
-                if args.tasks and task.id not in args.tasks:
-                    continue
-                checked += 1
-                rows += [[domain.name, task.id, problem] for problem in await check_task(domain, task)]
-                choices += [[domain.name, task.id, "accepted" if alt.declared else "WARNING", str(alt)]
-                            for alt in await passing_alternatives(domain, task)]
-        return checked, rows, choices
-
-    checked, rows, choices = asyncio.run(run())
+    report = validate(domains, set(args.tasks) if args.tasks else None)
+    choices = [[d, t, "accepted" if alt.declared else "WARNING", str(alt)] for d, t, alt in report.alternatives]
     if choices:
         print("Choice arguments of reference writes where another value also passes:")
         print(tabulate(choices, headers=["domain", "task", "", "alternative"], tablefmt="github"))
         print()
-    if rows:
-        print(tabulate(rows, headers=["domain", "task", "problem"], tablefmt="github"))
-        print(f"{len({(r[0], r[1]) for r in rows})} of {checked} tasks misbehave")
+    if report.problems:
+        print(tabulate(report.problems, headers=["domain", "task", "problem"], tablefmt="github"))
+        print(f"{len({(d, t) for d, t, _ in report.problems})} of {report.checked} tasks misbehave")
         return 1
-    warnings = sum(c[2] == "WARNING" for c in choices)
-    print(f"all {checked} tasks are sound" + (f"; {warnings} undeclared alternative(s) to review" if warnings else ""))
+    warnings = sum(not alt.declared for _, _, alt in report.alternatives)
+    review = f"; {warnings} undeclared alternative(s) to review" if warnings else ""
+    print(f"all {report.checked} tasks are sound{review}")
     return 0
 
 
-def eval_config(args: argparse.Namespace):
-    """Settings from flags, then environment, then the config file, then defaults."""
-    import os
-
-    from thinkingbox.engine.episode import Limits
-    from thinkingbox.engine.trial import EvalConfig
-    from thinkingbox.models.settings import RunSettings, model_config, parse_param, read_config_file
-
-    file = read_config_file(args.config)
-    section = file.get("eval", {})
-    known = {"domains", "tasks", "agent", "user", "judge", "trials", "concurrency", "output",
-             "max_user_turns", "max_tool_calls"}
-    if set(section) - known:
-        raise ThinkingboxError(f"config file: unknown key {sorted(set(section) - known)[0]!r} in [eval]; "
-                               f"keys: {', '.join(sorted(known))}")
-
-    def pick(name: str, env: str | None = None, default=None):
-        flag = getattr(args, name)
-        if flag is not None:
-            return flag
-        if env and os.environ.get(env):
-            return os.environ[env]
-        return section.get(name, default)
-
-    agent = pick("agent", "TB_AGENT", "oracle")
-    user = pick("user", "TB_USER", "scripted")
-    judge = pick("judge", "TB_JUDGE")
-    settings = RunSettings()
-    for role, spec in (("agent", agent), ("user", user), ("judge", judge)):
-        flags = {key: getattr(args, f"{role}_{key}") for key in
-                 ("base_url", "api_key_env", "api_version", "timeout", "max_attempts")}
-        flags["params"] = dict(parse_param(p, f"--{role}-param") for p in getattr(args, f"{role}_param"))
-        model = spec if role == "judge" else (spec.partition(":")[2] if spec else "")
-        if role == "judge" and model == "rules":
-            settings.judge = "rules"  # answer rubric questions from the tasks' offline rules
-        elif model and not (role == "agent" and spec.startswith("replay:")):  # replay's argument is a file
-            setattr(settings, role, model_config(role, model, file, flags))
-    if agent == "openai" or agent.startswith("openai:") and not settings.agent:
-        raise ThinkingboxError("--agent openai needs a model: --agent openai:MODEL")
-    if agent == "replay" or agent.startswith("replay:") and not Path(agent.partition(":")[2]).is_file():
-        raise ThinkingboxError(f"--agent replay:RUN needs an existing run file (got {agent!r})")
-    if user == "llm" or user.startswith("llm:") and not settings.user:
-        raise ThinkingboxError("--user llm needs a model: --user llm:MODEL")
-    config = EvalConfig(agent=agent, user=user, trials=int(pick("trials", None, 1)),
-                        concurrency=int(pick("concurrency", None, 16)),
-                        limits=Limits(int(pick("max_user_turns", None, 10)), int(pick("max_tool_calls", None, 50))),
-                        settings=settings, tool_transport=args.tool_transport)
-    domains = pick("domains")
-    tasks = pick("tasks")
-    output = pick("output")
-    return config, (list(domains) if domains else None), (set(tasks) if tasks else None), \
-        (Path(output) if output else None)
-
-
 def cmd_eval(args: argparse.Namespace) -> int:
-    import asyncio
-
-    from thinkingbox.reporting.leaderboard import render, summarize
     from thinkingbox.engine.discovery import PluginHost
-    from thinkingbox.reporting.records import RecordWriter, read_records
-    from thinkingbox.engine.scheduler import check_ready, prepare_jobs, run_jobs
-    from thinkingbox.engine.workers import run_in_processes
+    from thinkingbox.engine.evaluation import plan_evaluation, run_evaluation
+    from thinkingbox.models.settings import eval_config
+    from thinkingbox.reporting.leaderboard import render, summarize
 
     config, names, task_ids, output = eval_config(args)
-    host = PluginHost()
-    domains = host.load_domains(names) if names else host.default_domains(warn=_warn)
-    if not domains:
-        raise ThinkingboxError("no domains installed")
-    names = [d.name for d in domains]
-    empty = [d.name for d in domains if not d.tasks]
-    if empty:
-        raise ThinkingboxError(f"domain(s) {', '.join(empty)} have no tasks")
-    if task_ids:
-        known = {t for d in domains for t in d.tasks}
-        missing = sorted(task_ids - known)
-        if missing:
-            raise ThinkingboxError(f"unknown task(s) {', '.join(missing)} in domain(s) {', '.join(names)}")
-    selected = [t for d in domains for t in d.tasks.values() if task_ids is None or t.id in task_ids]
-    check_ready(host, selected, config)  # fail before any work
-
-    output = output or Path("runs") / (
-        f"{config.agent.replace(':', '_').replace('/', '_')}-{'_'.join(names)}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
-    done: set[tuple[str, str, int]] = set()
-    previous: list[dict] = []
-    if output.exists() and output.stat().st_size > 0:
-        if not args.resume:
-            raise ThinkingboxError(f"{output} already has records; pass --resume to continue that run, "
-                                   "or choose another --output")
-        try:
-            previous = list(read_records(output))
-        except ValueError as exc:
-            raise ThinkingboxError(f"cannot resume: {exc}") from None
-        for record in previous:
-            if record["agent"] != config.agent:
-                raise ThinkingboxError(f"{output} holds trials of agent {record['agent']!r}, "
-                                       f"not {config.agent!r}; use another --output")
-            done.add((record["domain"], record["task"], record["trial"]))
-
-    jobs = asyncio.run(prepare_jobs(domains, task_ids, config.trials, done))
-    print(f"tb: {len(jobs)} trials to run ({len(done)} already recorded) -> {output}", file=sys.stderr)
-    writer = RecordWriter(output)
-    progress = _Progress(len(jobs))
-    started = time.perf_counter()
-    cpu_started = _cpu_seconds()
+    plan = plan_evaluation(PluginHost(), names, task_ids, config, output, args.resume, warn=_warn)
+    print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded) -> {plan.output}",
+          file=sys.stderr)
+    progress = _Progress(len(plan.jobs))
+    started, cpu_started = time.perf_counter(), _cpu_seconds()
     try:
-        if args.workers > 1 and len(jobs) > 1:
-            records = run_in_processes(names, jobs, config, args.workers, writer, progress)
-        else:
-            records = asyncio.run(run_jobs(host, jobs, config, writer, progress))
+        records = run_evaluation(plan, args.workers, progress)
     except KeyboardInterrupt:
         progress.finish()
-        print(f"\ntb: interrupted; {progress.done} finished trials are saved in {output}. "
+        print(f"\ntb: interrupted; {progress.done} finished trials are saved in {plan.output}. "
               f"Run the same command with --resume to continue.", file=sys.stderr)
         return 130
-    finally:
-        writer.close()
     progress.finish()
     wall, cpu = time.perf_counter() - started, _cpu_seconds() - cpu_started
     if records:
         print(f"tb: {len(records)} trials in {wall:.2f}s ({len(records) / wall:.1f} trials/s, "
               f"{1000 * cpu / len(records):.2f} ms CPU per trial)", file=sys.stderr)
-    selected_records = [r for r in previous + records
-                        if r["domain"] in names and (task_ids is None or r["task"] in task_ids)]
-    print(render(summarize(selected_records)))
+    print(render(summarize(plan.selected(records))))
     return 0
 
 

@@ -3,6 +3,7 @@ real tools of one task world, then sees the verdict and the diff."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any, Callable
 
 import orjson
@@ -86,31 +87,29 @@ class HumanAgent:
                 self.write(f"unknown command {command}; /help lists them")
 
 
-def summary(record: dict[str, Any]) -> str:
-    lines = [f"\nverdict: {'PASS' if record['verdict'] else 'FAIL'}   (finish reason: {record['finish_reason']})"]
-    for check in record["checks"]:
-        lines.append(f"  {'ok  ' if check['passed'] else 'FAIL'} {check['name']}: {check['detail']}")
-    for diff in record["diff"] or []:
-        where = f"{diff['table']}[{diff['key']}]" + (f".{diff['field']}" if diff["field"] else "")
-        lines.append(f"    {diff['kind']:>7} {where}: expected {diff['expected']!r}, got {diff['actual']!r}")
-    return "\n".join(lines)
+def play_task(host: Any, domain: Any, task: Any, user: str, settings: Any, read: Callable[[str], str],
+              write: Callable[[str], None], output: Path | None = None) -> dict[str, Any]:
+    """Play one task as the agent (reading and writing the terminal), judge it like any
+    trial, show the verdict, and append the record to `output` if given."""
+    from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
+    from thinkingbox.reporting.records import RecordWriter
+    from thinkingbox.reporting.show import summary
 
+    user_factory, user_arg = resolve_factory(host.user_factories(), user, "user")
+    config = EvalConfig(agent="human", user=user, settings=settings)
+    human = HumanAgent(read, write, domain.system_prompt)
+    write(f"{domain.info.title}: task {task.id}. You are the support agent.")
+    write(f"\ncustomer> {task.request}")
+    human.shown = 1
 
-def trajectory_text(trajectory: list[dict[str, Any]]) -> str:
-    """A trajectory as people read it: who said what, which tools ran and what they returned."""
-    lines = []
-    for event in trajectory:
-        role = event["role"]
-        if role == "user":
-            tag = "user (simulated)" if event.get("source") == "simulator" else "user"
-            lines.append(f"\n[{tag}] {event['content']}")
-        elif role == "assistant":
-            if event.get("content"):
-                lines.append(f"\n[assistant] {event['content']}")
-            for call in event.get("tool_calls", []):
-                args = call["arguments"] if isinstance(call["arguments"], str) else orjson.dumps(call["arguments"]).decode()
-                lines.append(f"  -> {call['name']}({args})")
-        elif role == "tool":
-            content = event["content"] if len(event["content"]) <= 400 else event["content"][:400] + " ..."
-            lines.append(f"  <- {'ERROR ' if event['is_error'] else ''}{event['name']}: {content}")
-    return "\n".join(lines)
+    async def play() -> dict[str, Any]:
+        job = Job(domain, await domain.prepare(task), 1)
+        return await run_trial(job, lambda *a: human, "", user_factory, user_arg, config)
+
+    record = asyncio.run(play())
+    write(summary(record))
+    if output:
+        writer = RecordWriter(output)
+        writer.write(record)
+        writer.close()
+    return record

@@ -19,9 +19,11 @@ when the connection closes, which is how `tb eval --tool-transport stdio` judges
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
 import uuid
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from thinkingbox.engine.domain import Domain, TaskWorld
@@ -256,3 +258,48 @@ class InProcessHTTP:
         if self.server is not None:
             self.server.should_exit = True
             await self.task
+
+
+def serve_stdio(domain: Domain, task: Any, report: Path | None = None) -> None:
+    """`tb serve --transport stdio`: one world for the whole connection; with `report`,
+    the final world (SQLite bytes) is written there when the client disconnects."""
+    import asyncio
+    import logging
+
+    from thinkingbox.tools import bind_world
+
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+
+    async def stdio() -> None:
+        world = domain.new_world(await domain.prepare(task))
+        bind_world(world)
+        try:
+            await domain.server.run_stdio_async()
+        finally:
+            if report:
+                report.write_bytes(world.to_bytes())
+            world.close()
+
+    asyncio.run(stdio())
+
+
+def serve_http(domain: Domain, task: Any, host: str, port: int, judge_spec: str | None, idle_timeout: float,
+               max_sessions: int) -> None:
+    """`tb serve --transport http`: a fresh world per MCP session, plus the control endpoints."""
+    import asyncio
+    import logging
+
+    import uvicorn
+
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    judge: Any = None
+    if judge_spec:
+        from thinkingbox.models.settings import model_config
+
+        judge = "rules" if judge_spec == "rules" else model_config("judge", judge_spec, {}, {"params": {}})
+    task_world = asyncio.run(domain.prepare(task))
+    worlds = SessionWorlds(domain, task_world, idle_timeout=idle_timeout, max_worlds=max_sessions)
+    app = http_app(domain, worlds, judge, host=host, max_sessions=max_sessions, idle_timeout=idle_timeout)
+    print(f"tb: serving {domain.name}/{task.id} at http://{host}:{port}/mcp "
+          f"(control: http://{host}:{port}/control/...)", file=sys.stderr)
+    uvicorn.run(app, host=host, port=port, log_level="warning")

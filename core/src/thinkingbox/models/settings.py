@@ -99,3 +99,56 @@ def model_config(role: str, model: str, file: dict[str, Any], flags: dict[str, A
     if role == "judge":
         params["temperature"] = 0.0  # the judge is always deterministic as far as the API allows
     return ModelConfig(model=model, params=params, **values)
+
+
+def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path | None]:
+    """The run's configuration from `tb eval`'s flags (an argparse namespace), then the
+    environment, then the config file, then defaults: (EvalConfig, domains, task ids,
+    output path)."""
+    from thinkingbox.engine.episode import Limits
+    from thinkingbox.engine.trial import EvalConfig
+
+    file = read_config_file(args.config)
+    section = file.get("eval", {})
+    known = {"domains", "tasks", "agent", "user", "judge", "trials", "concurrency", "output",
+             "max_user_turns", "max_tool_calls"}
+    if set(section) - known:
+        raise ThinkingboxError(f"config file: unknown key {sorted(set(section) - known)[0]!r} in [eval]; "
+                               f"keys: {', '.join(sorted(known))}")
+
+    def pick(name: str, env: str | None = None, default=None):
+        flag = getattr(args, name)
+        if flag is not None:
+            return flag
+        if env and os.environ.get(env):
+            return os.environ[env]
+        return section.get(name, default)
+
+    agent = pick("agent", "TB_AGENT", "oracle")
+    user = pick("user", "TB_USER", "scripted")
+    judge = pick("judge", "TB_JUDGE")
+    settings = RunSettings()
+    for role, spec in (("agent", agent), ("user", user), ("judge", judge)):
+        flags = {key: getattr(args, f"{role}_{key}") for key in
+                 ("base_url", "api_key_env", "api_version", "timeout", "max_attempts")}
+        flags["params"] = dict(parse_param(p, f"--{role}-param") for p in getattr(args, f"{role}_param"))
+        model = spec if role == "judge" else (spec.partition(":")[2] if spec else "")
+        if role == "judge" and model == "rules":
+            settings.judge = "rules"  # answer rubric questions from the tasks' offline rules
+        elif model and not (role == "agent" and spec.startswith("replay:")):  # replay's argument is a file
+            setattr(settings, role, model_config(role, model, file, flags))
+    if agent == "openai" or agent.startswith("openai:") and not settings.agent:
+        raise ThinkingboxError("--agent openai needs a model: --agent openai:MODEL")
+    if agent == "replay" or agent.startswith("replay:") and not Path(agent.partition(":")[2]).is_file():
+        raise ThinkingboxError(f"--agent replay:RUN needs an existing run file (got {agent!r})")
+    if user == "llm" or user.startswith("llm:") and not settings.user:
+        raise ThinkingboxError("--user llm needs a model: --user llm:MODEL")
+    config = EvalConfig(agent=agent, user=user, trials=int(pick("trials", None, 1)),
+                        concurrency=int(pick("concurrency", None, 16)),
+                        limits=Limits(int(pick("max_user_turns", None, 10)), int(pick("max_tool_calls", None, 50))),
+                        settings=settings, tool_transport=args.tool_transport)
+    domains = pick("domains")
+    tasks = pick("tasks")
+    output = pick("output")
+    return config, (list(domains) if domains else None), (set(tasks) if tasks else None), \
+        (Path(output) if output else None)

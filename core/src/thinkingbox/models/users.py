@@ -89,7 +89,8 @@ class ScriptedUser:
         return THANKS
 
 
-# ---- the LLM simulated user (paper, appendix C.4; our own wording) ---------------------
+# ---- the LLM simulated user (the Thinkingbox paper, "One Success Isn't Reliability",
+# appendix C.4; our own wording) ---------------------------------------------------------
 
 USER_PROMPT_VERSION = "user-1"
 

@@ -1,7 +1,8 @@
 """Failure analysis and interaction statistics from trial records.
 
 Each failed trial gets exactly one dominant category, by the first rule that applies
-(paper section 5.4 and appendix D.3, made deterministic):
+(the Thinkingbox paper, "One Success Isn't Reliability", Ko et al., section 5.4 and
+appendix D.3, made deterministic):
 
 1. error                  the trial ended with finish reason "error" (model calls kept
                           failing, or a harness failure): an infrastructure failure.

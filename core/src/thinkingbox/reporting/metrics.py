@@ -1,4 +1,5 @@
-"""Reliability metrics over trial records (paper section 5.1 and appendix C.5).
+"""Reliability metrics over trial records (the Thinkingbox paper, "One Success Isn't
+Reliability", Ko et al., section 5.1 and appendix C.5).
 
 For task i with n_i trials of which c_i passed:
     pass@1      micro-average over tasks and trials: sum c_i / sum n_i          (eq. 5)

@@ -1,0 +1,91 @@
+"""One evaluation run (`tb eval`): the domains and tasks selected, the run file resumed or
+started, and the trials run in this process or in worker processes, every record written
+as its trial ends."""
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from thinkingbox.engine.discovery import PluginHost
+from thinkingbox.engine.domain import Domain
+from thinkingbox.engine.scheduler import check_ready, prepare_jobs, run_jobs
+from thinkingbox.engine.trial import EvalConfig, Job
+from thinkingbox.errors import ThinkingboxError
+from thinkingbox.reporting.records import RecordWriter, TrialRecord, read_records
+
+
+@dataclass
+class EvaluationPlan:
+    host: PluginHost
+    domains: list[Domain]
+    config: EvalConfig
+    task_ids: set[str] | None
+    output: Path
+    previous: list[TrialRecord] = field(default_factory=list)   # already in the run file (--resume)
+    jobs: list[Job] = field(default_factory=list)
+
+    @property
+    def names(self) -> list[str]:
+        return [d.name for d in self.domains]
+
+    def selected(self, records: list[Any]) -> list[Any]:
+        """The records of this run's selection, earlier ones in the file included."""
+        names = set(self.names)
+        return [r for r in self.previous + records
+                if r["domain"] in names and (self.task_ids is None or r["task"] in self.task_ids)]
+
+
+def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str] | None, config: EvalConfig,
+                    output: Path | None, resume: bool, warn: Callable[[str], None] | None = None) -> EvaluationPlan:
+    """Select domains and tasks, check the configuration can run them, and read what the
+    run file already holds; every problem is an error before any trial runs."""
+    domains = host.load_domains(names) if names else host.default_domains(warn=warn)
+    if not domains:
+        raise ThinkingboxError("no domains installed")
+    empty = [d.name for d in domains if not d.tasks]
+    if empty:
+        raise ThinkingboxError(f"domain(s) {', '.join(empty)} have no tasks")
+    if task_ids:
+        missing = sorted(task_ids - {t for d in domains for t in d.tasks})
+        if missing:
+            raise ThinkingboxError(f"unknown task(s) {', '.join(missing)} in domain(s) "
+                                   f"{', '.join(d.name for d in domains)}")
+    check_ready(host, [t for d in domains for t in d.tasks.values() if task_ids is None or t.id in task_ids], config)
+    output = output or Path("runs") / (f"{config.agent.replace(':', '_').replace('/', '_')}-"
+                                       f"{'_'.join(d.name for d in domains)}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
+    plan = EvaluationPlan(host, domains, config, task_ids, output)
+    done: set[tuple[str, str, int]] = set()
+    if output.exists() and output.stat().st_size > 0:
+        if not resume:
+            raise ThinkingboxError(f"{output} already has records; pass --resume to continue that run, "
+                                   "or choose another --output")
+        try:
+            plan.previous = list(read_records(output))
+        except ValueError as exc:
+            raise ThinkingboxError(f"cannot resume: {exc}") from None
+        for record in plan.previous:
+            if record["agent"] != config.agent:
+                raise ThinkingboxError(f"{output} holds trials of agent {record['agent']!r}, "
+                                       f"not {config.agent!r}; use another --output")
+            done.add((record["domain"], record["task"], record["trial"]))
+    plan.jobs = asyncio.run(prepare_jobs(domains, task_ids, config.trials, done))
+    return plan
+
+
+def run_evaluation(plan: EvaluationPlan, workers: int = 1,
+                   progress: Callable[[dict[str, Any]], None] | None = None) -> list[Any]:
+    """Run the planned trials, appending each record to the run file as it ends (Ctrl-C
+    loses nothing that finished: KeyboardInterrupt reaches the caller after the file is
+    closed)."""
+    from thinkingbox.engine.workers import run_in_processes
+
+    writer = RecordWriter(plan.output)
+    try:
+        if workers > 1 and len(plan.jobs) > 1:
+            return run_in_processes(plan.names, plan.jobs, plan.config, workers, writer, progress)
+        return asyncio.run(run_jobs(plan.host, plan.jobs, plan.config, writer, progress))
+    finally:
+        writer.close()
