@@ -30,6 +30,11 @@ def test_each_category_by_precedence():
         "incomplete_resolution"
     rubric = [{"name": "golden_state", "passed": True}, {"name": "rubric", "passed": False}]
     assert failure_category(trial(call("w", write=True) + done(), checks=rubric)) == "response_rubric"
+    told = [{"name": "golden_state", "passed": True}, {"name": "communication", "passed": False},
+            {"name": "rubric", "passed": False}]
+    assert failure_category(trial(call("w", write=True) + done(), checks=told)) == "communication"
+    told[0]["passed"] = False
+    assert failure_category(trial(call("w", write=True) + done(), checks=told)) == "wrong_state"
 
 
 def test_weak_proxies_count_what_they_would_wrongly_pass():

@@ -21,11 +21,12 @@ Ko et al.):
 """
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from thinkingbox.errors import TaskError
 
@@ -64,9 +65,83 @@ class Decision(BaseModel):
 
 
 class ToolCall(BaseModel):
+    """A step of a reference solution: a tool call, or a message to the customer (`say`),
+    which the oracle sends in its place among the calls (announcing a cost before acting)."""
+
     model_config = ConfigDict(extra="forbid")
-    tool: str = Field(min_length=1)
-    args: dict[str, Any] = Field(default_factory=dict)
+    tool: str = Field(default="", description="the tool to call")
+    args: dict[str, Any] = Field(default_factory=dict, description="its arguments")
+    say: str = Field(default="", description="instead of a call: a message to the customer")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> "ToolCall":
+        if bool(self.tool) == bool(self.say):
+            raise ValueError("a step is either a tool call (`tool`, `args`) or a message (`say`)")
+        if self.say and self.args:
+            raise ValueError("a message step (`say`) takes no `args`")
+        return self
+
+
+class Claim(BaseModel):
+    """One value the customer must be told (or must never be told), by its type; exactly
+    one of the kind fields is set. See thinkingbox.engine.claims for the forms accepted."""
+
+    model_config = ConfigDict(extra="forbid")
+    money: Decimal | None = Field(default=None, description="an amount in dollars, e.g. \"120.01\"")
+    date: str | None = Field(default=None, description="YYYY-MM-DD")
+    date_range: list[str] | None = Field(default=None, description="[first, last] as YYYY-MM-DD")
+    time: str | None = Field(default=None, description="HH:MM, 24-hour")
+    days: int | list[int] | None = Field(default=None, description="a number of days, or [low, high]")
+    count: int | None = Field(default=None, description="a number of `noun`s")
+    noun: str = Field(default="", description="what a count counts (\"room\")")
+    id: str | None = Field(default=None, description="an identifier, matched whole and case-insensitively")
+    phrase: list[str] | None = Field(default=None, description="regular expressions, any of which states it")
+    label: str = Field(default="", description="what the value is, for people (\"refund amount\")")
+    before: str = Field(default="", description="in states_before: the tool whose first successful call must "
+                        "come after the value was stated")
+
+    KINDS: ClassVar[tuple[str, ...]] = ("money", "date", "date_range", "time", "days", "count", "id", "phrase")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> "Claim":
+        kinds = [k for k in self.KINDS if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError(f"name exactly one of {', '.join(self.KINDS)}")
+        if self.count is not None and not self.noun:
+            raise ValueError("a count needs its `noun`")
+        return self
+
+    @property
+    def kind(self) -> str:
+        return next(k for k in self.KINDS if getattr(self, k) is not None)
+
+    @property
+    def value(self) -> Any:
+        return getattr(self, self.kind)
+
+    def __str__(self) -> str:
+        return f"{self.label or self.kind} {self.value if self.kind != 'money' else f'${self.value}'}"
+
+
+class Says(BaseModel):
+    """What the agent must and must not tell the customer (typed communication checks)."""
+
+    model_config = ConfigDict(extra="forbid")
+    states: list[Claim] = Field(default_factory=list, description="values the final message must state")
+    never_states: list[Claim] = Field(default_factory=list, description="values no message to the customer may "
+                                      "state (internal data, or a value that would be wrong here)")
+    states_before: list[Claim] = Field(default_factory=list, description="values a message must state before the "
+                                       "first successful call of their `before` tool (a cost announced first)")
+    anywhere: bool = Field(default=False, description="`states` may be met by any message, not only the final one")
+
+    @model_validator(mode="after")
+    def _before_named(self) -> "Says":
+        if any(not c.before for c in self.states_before):
+            raise ValueError("every states_before value names the tool it must come before (`before`)")
+        return self
+
+    def __bool__(self) -> bool:
+        return bool(self.states or self.never_states or self.states_before)
 
 
 class Task(BaseModel):
@@ -93,6 +168,7 @@ class Task(BaseModel):
     accepted: dict[str, list[Any]] = Field(default_factory=dict, description="\"table.field\" -> values the "
                                            "policy allows equally in this situation; the judge accepts any of them "
                                            "where the golden state has one")
+    says: Says = Field(default_factory=Says, description="typed checks of what the agent tells the customer")
     rubric: list[str | RubricItem] = Field(default_factory=list, description="yes/no questions about the final "
                                            "message, all of which must be answered yes; a rule answers one offline")
     notes: str = Field(default="", description="the author's derivation of the golden values from policy and data")

@@ -19,6 +19,8 @@ def tb_checks(domain, task):
     from thinkingbox.models.rubric import rubric_check
 
     checks = [Check(GOLDEN_STATE, golden_state_check)]
+    if task.says:
+        checks.append(Check("communication", communication_check, needs_message=True))
     if task.rubric:
         checks.append(Check("rubric", rubric_check, needs_message=True, uses_model=True))
     return checks
@@ -59,3 +61,14 @@ def _replay_agent(spec, task, domain, settings):
 @hookimpl
 def tb_users():
     return {"scripted": lambda spec, task, settings: ScriptedUser(task), "llm": _llm_user}
+
+
+def communication_check(outcome):
+    """The task's typed communication checks (`says`) over what the agent told the customer."""
+    from thinkingbox.engine.claims import communication_problems
+    from thinkingbox.engine.judge import CheckResult
+    from thinkingbox.world import parse_time
+
+    today = parse_time(outcome.domain.info.now).date()
+    problems = communication_problems(outcome.task.says, outcome.trajectory, outcome.final_message, today)
+    return CheckResult("communication", not problems, "; ".join(problems) or "says what it must", problems)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 
@@ -255,3 +256,90 @@ class Claim:
         if self.kind == "phrase":
             return states_phrase(text, list(self.value))  # type: ignore[call-overload]
         raise ValueError(f"unknown claim kind {self.kind!r}")
+
+
+# ---- the communication check ----------------------------------------------------------------
+
+def assistant_messages(trajectory: list[dict]) -> list[tuple[int, str]]:
+    """(position, text) of every message the agent wrote to the customer."""
+    return [(i, e.get("content") or "") for i, e in enumerate(trajectory)
+            if e.get("role") == "assistant" and (e.get("content") or "").strip()]
+
+
+def communication_problems(says: Any, trajectory: list[dict], final_message: str, today: date) -> list[str]:
+    """What the agent's messages get wrong against a task's `says` (empty when all is right)."""
+    messages = assistant_messages(trajectory)
+    everything = "\n".join(text for _, text in messages) or final_message
+    problems = []
+    stated_in = "\n".join([final_message, everything]) if says.anywhere else final_message
+    for spec in says.states:
+        if not _claim(spec).stated_in(stated_in, today):
+            problems.append(f"does not state the {spec}")
+    for spec in says.never_states:
+        if _claim(spec).stated_in("\n".join([everything, final_message]), today):
+            problems.append(f"states the {spec}, which it must not")
+    for spec in says.states_before:
+        first_call = next((i for i, e in enumerate(trajectory) if e.get("role") == "tool"
+                           and e.get("name") == spec.before and not e.get("is_error")), None)
+        said = "\n".join(text for i, text in messages if first_call is None or i < first_call)
+        if not _claim(spec).stated_in(said, today):
+            problems.append(f"does not state the {spec} before {spec.before}")
+    return problems
+
+
+def _claim(spec: Any) -> Claim:
+    value = spec.value
+    return Claim(spec.kind, str(value) if spec.kind == "money" else value, spec.noun)
+
+
+# ---- perturbing a message (for `tb validate`) ------------------------------------------------
+
+def _bump(number: str) -> str:
+    """Another number of the same kind: 120.01 -> 121.01, 10th -> 11th, forty -> 41."""
+    digits = re.match(r"[\d,]*\d(?:\.\d+)?", number)
+    if not digits:
+        return "7" if number.strip().lower() != "seven" else "8"
+    raw = digits.group(0)
+    whole, _, cents = raw.replace(",", "").partition(".")
+    bumped = str(int(whole) + 1) + (f".{cents}" if cents else "")
+    return bumped + number[len(raw):]
+
+
+def perturb(text: str, claim: Claim) -> str:
+    """`text` with every value of the claim's kind changed to a near miss (a check that
+    states the claim must then fail): amounts and counts off by one, days of dates moved,
+    times an hour later, the id with its last character changed, phrasings removed."""
+    kind = claim.kind
+    if kind == "id":
+        value = str(claim.value)
+        other = value[:-1] + ("0" if value[-1] != "0" else "1")
+        return re.sub(re.escape(value), other, text, flags=re.IGNORECASE)
+    if kind == "phrase":
+        for phrasing in claim.value:  # type: ignore[attr-defined]
+            text = re.sub(phrasing, "", text, flags=re.IGNORECASE)
+        return text
+    groups = {"money": (_MONEY, ("a", "b", "c")), "time": (_TIME, ("h", "h24")),
+              "days": (_DAYS, ("a", "b", "c", "d"))}
+    patterns: list[tuple[re.Pattern[str], tuple[str, ...]]] = []
+    if kind in groups:
+        patterns = [groups[kind]]
+    elif kind in ("date", "date_range"):
+        patterns = [(form, ("day",)) for form in _DATE_FORMS] + [(form, ("d1", "d2")) for form in _RANGE_FORMS]
+    elif kind == "count":
+        patterns = [(re.compile(rf"(?P<n>{_DIGITS}|{_WORDS})(?=\s+(?:\w+\s+)?\w)", re.I), ("n",))]
+    spans: list[tuple[int, int]] = []
+    for pattern, names in patterns:
+        for m in pattern.finditer(text):
+            spans += [m.span(g) for g in names if g in pattern.groupindex and m.group(g)]
+    out = text
+    for start, end in sorted(set(spans), reverse=True):
+        piece = out[start:end]
+        if kind in ("date", "date_range"):
+            day = int(re.sub(r"\D", "", piece) or 0)
+            piece = str(day % 27 + 1) + re.sub(r"^\d+", "", piece)
+        elif kind == "time":
+            piece = str((int(piece) + 1) % 24)
+        else:
+            piece = _bump(piece)
+        out = out[:start] + piece + out[end:]
+    return out

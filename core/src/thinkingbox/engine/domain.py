@@ -173,7 +173,7 @@ class Domain:
         for task in tasks.values():
             self._check_task_rows(task)
             for i, step in enumerate(task.solution):
-                if step.tool not in self.tools:
+                if step.tool and step.tool not in self.tools:
                     raise TaskError(task.source_file, task.id, f"solution[{i}].tool", f"unknown tool {step.tool!r}")
         return tasks
 

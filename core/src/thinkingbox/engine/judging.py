@@ -96,6 +96,8 @@ async def apply_calls(domain: Domain, world: World, calls: list[ToolCall], stric
     token = bind_world(world)
     try:
         for index, call in enumerate(calls):
+            if not call.tool:
+                continue  # a message to the customer: nothing to apply
             try:
                 response = await domain.server.call_tool(call.tool, call.args)
                 text = " ".join(getattr(part, "text", "") for part in response.content)

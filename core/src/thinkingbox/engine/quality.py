@@ -22,19 +22,39 @@ from thinkingbox.world import Snapshot, state_hash
 async def final_state(domain: Domain, tw: TaskWorld, calls: list[ToolCall]):
     """The snapshot after applying `calls` to a fresh world of the task; failed calls
     change nothing, as an agent's failed call would not (tools are atomic)."""
+    return (await _run(domain, tw, calls))[0]
+
+
+async def _run(domain: Domain, tw: TaskWorld, steps: list[ToolCall]) -> tuple[Snapshot, list[dict[str, Any]]]:
+    """The final snapshot after the steps, and the trajectory they make (messages and tool
+    results in order), as an agent playing them would leave."""
     world = domain.new_world(tw)
+    trajectory: list[dict[str, Any]] = [{"role": "user", "content": tw.task.request, "source": "task"}]
     try:
-        await apply_calls(domain, world, calls)
-        return world.snapshot(tw.initial)
+        results = iter(await apply_calls(domain, world, steps))
+        for n, step in enumerate(steps):
+            if step.say:
+                trajectory.append({"role": "assistant", "content": step.say})
+                continue
+            result = next(results)
+            trajectory.append({"role": "assistant", "content": "", "tool_calls": [
+                {"id": f"step-{n}", "name": step.tool, "arguments": dict(step.args)}]})
+            trajectory.append({"role": "tool", "tool_call_id": f"step-{n}", "name": step.tool,
+                               "content": result.text, "is_error": result.is_error,
+                               "write": step.tool in domain.write_tools})
+        return world.snapshot(tw.initial), trajectory
     finally:
         world.close()
 
 
-async def verdict_of(domain: Domain, tw: TaskWorld, calls: list[ToolCall]) -> Verdict:
-    """The verdict, judged as `tb eval` judges, after applying `calls` with the reference
-    final message (rubric questions answered by their offline rules)."""
-    final = await final_state(domain, tw, calls)
-    return await judge_trial(domain, tw, final, [], tw.task.final_message, "done", judge=RULES_JUDGE)
+async def verdict_of(domain: Domain, tw: TaskWorld, calls: list[ToolCall], final_message: str | None = None) -> Verdict:
+    """The verdict, judged as `tb eval` judges, after playing `calls` (and their messages)
+    with the reference final message, or `final_message` (rubric questions answered by
+    their offline rules)."""
+    final, trajectory = await _run(domain, tw, calls)
+    message = tw.task.final_message if final_message is None else final_message
+    trajectory.append({"role": "assistant", "content": message})
+    return await judge_trial(domain, tw, final, trajectory, message, "done", judge=RULES_JUDGE)
 
 
 def write_steps(domain: Domain, task: Task) -> list[int]:
@@ -54,6 +74,7 @@ async def check_task(domain: Domain, task: Task) -> list[str]:
     reference = await verdict_of(domain, tw, task.solution)
     if not reference.passed:
         problems.append(f"the reference solution fails its own check: {reference.detail}")
+    problems += await _message_problems(domain, tw, task)
     writes = write_steps(domain, task)
     if not writes:
         problems.append("the reference solution has no write call")
@@ -89,6 +110,23 @@ async def check_task(domain: Domain, task: Task) -> list[str]:
     return problems
 
 
+async def _message_problems(domain: Domain, tw: TaskWorld, task: Task) -> list[str]:
+    """The final message's typed checks must bite: an empty message fails, and so does the
+    reference message with any value it must state changed to a near miss."""
+    from thinkingbox.engine.claims import _claim, perturb
+
+    if not task.says.states or task.says.anywhere:
+        return []
+    problems = []
+    if (await verdict_of(domain, tw, task.solution, final_message="")).passed:
+        problems.append("an empty final message still passes: the values it must state are not checked")
+    for spec in task.says.states:
+        changed = perturb(task.final_message, _claim(spec))
+        if (await verdict_of(domain, tw, task.solution, final_message=changed)).passed:
+            problems.append(f"the final message with its {spec} changed still passes ({changed!r})")
+    return problems
+
+
 def _scalars(value: Any) -> Iterator[Any]:
     if isinstance(value, dict):
         for item in value.values():
@@ -109,7 +147,7 @@ async def _independent_pairs(domain: Domain, tw: TaskWorld, task: Task, writes: 
     try:
         before = world.snapshot(tw.initial)
         for step in task.solution:
-            results += await apply_calls(domain, world, [step])
+            results += await apply_calls(domain, world, [step]) if step.tool else [None]
             after = world.snapshot(tw.initial)
             touched.append(_changed_cells(before, after))
             before = after
@@ -120,7 +158,7 @@ async def _independent_pairs(domain: Domain, tw: TaskWorld, task: Task, writes: 
     returned = []
     for result in results:
         try:
-            data = orjson.loads(result.text)
+            data = orjson.loads(result.text) if result is not None else None
         except orjson.JSONDecodeError:
             data = None
         returned.append({v for v in _scalars(data) if v not in known} if data is not None else set())
@@ -128,7 +166,9 @@ async def _independent_pairs(domain: Domain, tw: TaskWorld, task: Task, writes: 
     for a, i in enumerate(writes):
         for j in writes[a + 1:]:
             later_uses = set(_scalars(task.solution[j].args))
-            if not any(later_uses & returned[k] for k in range(i, j)) and not touched[i] & touched[j]:
+            told_between = any(step.say for step in task.solution[i:j])  # an announcement orders them
+            if not told_between and not any(later_uses & returned[k] for k in range(i, j)) \
+                    and not touched[i] & touched[j]:
                 pairs.append((i, j))
     return pairs
 

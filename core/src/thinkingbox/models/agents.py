@@ -44,7 +44,7 @@ class Agent(Protocol):
 
 
 class OracleAgent:
-    """Replays the task's reference solution, one call per turn, then its final message.
+    """Replays the task's reference solution, one call (or message) per turn, then its final message.
     It must pass every task: it proves each task is solvable."""
 
     name = "oracle"
@@ -61,6 +61,8 @@ class OracleAgent:
         if self._next < len(self._steps):
             step = self._steps[self._next]
             self._next += 1
+            if step.say:  # the reference tells the customer something between its calls
+                return AgentTurn(message=step.say)
             return AgentTurn(tool_calls=[ToolCallRequest(f"oracle-{self._next}", step.tool, dict(step.args))])
         message = self._final if DONE_MARKER in self._final else f"{self._final} {DONE_MARKER}"
         return AgentTurn(message=message)

@@ -11,8 +11,11 @@ appendix D.3, made deterministic):
 3. no_state_change        no state-changing (write) tool call succeeded.
 4. incomplete_resolution  the episode did not end cleanly (user-turn or action limit), or
                           the final message is empty or still asks the user something ("?").
-5. response_rubric        the final state was right but a rubric question failed.
-6. wrong_state            everything else: writes succeeded and the conversation ended,
+5. communication          the final state was right but what the agent told the customer
+                          was not: a typed communication check failed (a value not
+                          stated, a forbidden value stated, a cost announced too late).
+6. response_rubric        the final state was right but a rubric question failed.
+7. wrong_state            everything else: writes succeeded and the conversation ended,
                           but the final state is not the golden one.
 
 The weak-proxy ablation (appendix D.2) counts failed trials that weaker evaluators would
@@ -25,7 +28,8 @@ import re
 from collections import Counter, defaultdict
 from typing import Any, Iterable
 
-CATEGORIES = ["tool_usage", "no_state_change", "incomplete_resolution", "response_rubric", "wrong_state", "error"]
+CATEGORIES = ["tool_usage", "no_state_change", "incomplete_resolution", "communication", "response_rubric",
+              "wrong_state", "error"]
 _WRITE_NAME = re.compile(r"(create|update|cancel|refund|charge|modify|reship|file|add|reschedule|schedule|"
                          r"escalate|provision|revoke|enroll|assign|reserve|retire|grant|delete|process|open)", re.I)
 
@@ -64,6 +68,8 @@ def failure_category(record: dict[str, Any]) -> str | None:
     if record["finish_reason"] in ("user_limit", "action_limit") or not final.strip() or "?" in final:
         return "incomplete_resolution"
     checks = {c["name"]: c["passed"] for c in record["checks"]}
+    if checks.get("golden_state") and checks.get("communication") is False:
+        return "communication"
     if checks.get("golden_state") and not all(checks.values()):
         return "response_rubric"
     return "wrong_state"
