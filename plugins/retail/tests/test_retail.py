@@ -79,3 +79,32 @@ def test_tool_schemas_are_typed(tb_domain):
     assert "refund_amount" in rma["required"]
     assert tools["get_order"]["read_only"] and not tools["create_rma"]["read_only"]
     assert "Tables and fields:" in tools["helpdesk_create_item"]["description"]
+
+
+@pytest.mark.tb_task("ins-005")
+def test_cancel_installation_stores_its_reason(tb_call, tb_world):
+    result = tb_call("cancel_installation", job_id="INS-520501", reason="because")
+    assert result.is_error and "installation_not_wanted" in result.text
+    result = tb_call("cancel_installation", job_id="INS-520501", reason="installation_not_wanted")
+    assert not result.is_error and result.data["job"]["cancelled_reason"] == "installation_not_wanted"
+    assert tb_call("get_order", order_id="ORD-520501").data["status"] == "delivered"
+
+
+@pytest.mark.tb_task("dly-003")
+def test_points_are_awarded_for_an_order_and_shown_on_the_profile(tb_call):
+    before = tb_call("get_customer_profile", customer_id="CUS-3103").data
+    assert before["points_awards"] == [] and "account_created" in before and "member_since" not in before
+    result = tb_call("add_points_to_balance", customer_id="CUS-3103", order_id="ORD-100001", points=250)
+    assert result.is_error and "does not belong" in result.text
+    result = tb_call("add_points_to_balance", customer_id="CUS-3103", order_id="ORD-310005", points=250)
+    assert not result.is_error and result.data["points_balance"] == before["points_balance"] + 250
+    after = tb_call("get_customer_profile", customer_id="CUS-3103").data
+    assert [(a["order_id"], a["points"]) for a in after["points_awards"]] == [("ORD-310005", 250)]
+
+
+@pytest.mark.tb_task("dfw-014")
+def test_warranty_coverage_shows_the_issue_of_claims_under_review(tb_call):
+    contracts = tb_call("check_warranty_coverage", line_item_id="LI-141401").data["contracts"]
+    claims = {c["id"]: c["open_claims"] for c in contracts}
+    assert claims["WTY-141401"] == []
+    assert [(c["id"], c["issue"]) for c in claims["WTY-141402"]] == [("WCL-141401", "defect")]
