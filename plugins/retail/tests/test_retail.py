@@ -1,5 +1,6 @@
 """Retail domain: every task is sound, the oracle passes and doing nothing fails; the tools
 behave as the policies describe. Runs with only the core and this plugin installed."""
+import re
 from collections import Counter
 
 import pytest
@@ -79,3 +80,121 @@ def test_tool_schemas_are_typed(tb_domain):
     assert "refund_amount" in rma["required"]
     assert tools["get_order"]["read_only"] and not tools["create_rma"]["read_only"]
     assert "Tables and fields:" in tools["helpdesk_create_item"]["description"]
+
+
+@pytest.mark.tb_task("ins-005")
+def test_cancel_installation_stores_its_reason(tb_call, tb_world):
+    result = tb_call("cancel_installation", job_id="INS-520501", reason="because")
+    assert result.is_error and "installation_not_wanted" in result.text
+    result = tb_call("cancel_installation", job_id="INS-520501", reason="installation_not_wanted")
+    assert not result.is_error and result.data["job"]["cancelled_reason"] == "installation_not_wanted"
+    assert tb_call("get_order", order_id="ORD-520501").data["status"] == "delivered"
+
+
+@pytest.mark.tb_task("dly-003")
+def test_points_are_awarded_for_an_order_and_shown_on_the_profile(tb_call):
+    before = tb_call("get_customer_profile", customer_id="CUS-3103").data
+    assert before["points_awards"] == [] and "account_created" in before and "member_since" not in before
+    result = tb_call("add_points_to_balance", customer_id="CUS-3103", order_id="ORD-100001", points=250)
+    assert result.is_error and "does not belong" in result.text
+    result = tb_call("add_points_to_balance", customer_id="CUS-3103", order_id="ORD-310005", points=250)
+    assert not result.is_error and result.data["points_balance"] == before["points_balance"] + 250
+    after = tb_call("get_customer_profile", customer_id="CUS-3103").data
+    assert [(a["order_id"], a["points"]) for a in after["points_awards"]] == [("ORD-310005", 250)]
+
+
+@pytest.mark.tb_task("dfw-014")
+def test_warranty_coverage_shows_the_issue_of_claims_under_review(tb_call):
+    contracts = tb_call("check_warranty_coverage", line_item_id="LI-141401").data["contracts"]
+    claims = {c["id"]: c["open_claims"] for c in contracts}
+    assert claims["WTY-141401"] == []
+    assert [(c["id"], c["issue"]) for c in claims["WTY-141402"]] == [("WCL-141401", "defect")]
+
+
+# ---- every graded choice of every task follows the written rules -------------------------
+# The situations that the data alone does not show: the customer reports a safety hazard of
+# the closed list in policies/02_tickets.md, or only asks for information.
+SAFETY_HAZARD = {"dfw-001", "dfw-013", "ins-003"}
+INFORMATION_ONLY = {"ret-fee-010"}
+WAITS_ON_CUSTOMER = {"nrc-005"}            # chose to wait for a restock
+CLAIM_ALREADY_UNDER_REVIEW = {"dfw-014"}
+REFUND_REASONS = {"late_delivery", "not_received", "cosmetic_defect", "installation_delay", "installation_cancelled",
+                  "price_adjustment", "membership_cancelled", "shipping_downgrade"}
+AGREEMENT_NEEDED = {"create_rma", "charge_customer", "cancel_order", "cancel_installation", "update_membership_status"}
+
+
+def _final_ticket(task):
+    """The one ticket the reference writes, as it ends: created, or reused from the task's rows."""
+    rows = {row["id"]: dict(row) for row in task.rows.get("tickets", [])}
+    ticket, created = None, False
+    for step in task.solution:
+        if step.tool == "helpdesk_create_item" and step.args["table"] == "tickets":
+            ticket, created = dict(step.args["item"]), True
+        elif step.tool == "helpdesk_update_item" and step.args["table"] == "tickets":
+            if ticket is None:
+                ticket = rows[step.args["id"]]
+            ticket.update(step.args["item"])
+    return ticket, created
+
+
+def test_ticket_fields_follow_the_ticket_policy(tb_domain):
+    problems = []
+    for task in tb_domain.tasks.values():
+        customer = task.rows["customers"][0]
+        tools = [step.tool for step in task.solution]
+        ticket, created = _final_ticket(task)
+        if ticket is None:
+            problems.append(f"{task.id}: no ticket written")
+            continue
+        if task.id in SAFETY_HAZARD or customer["tier"] == "vip":
+            priority = "urgent"
+        elif task.id in INFORMATION_ONLY:
+            priority = "low"
+        else:
+            priority = "high" if customer["tier"] == "plus" else "normal"
+        if {"create_rma", "open_carrier_investigation", "file_warranty_claim"} & set(tools) \
+                or task.id in CLAIM_ALREADY_UNDER_REVIEW:
+            status = "hold"
+        else:
+            status = "pending" if task.id in WAITS_ON_CUSTOMER else "solved"
+        membership_only = "update_membership_status" in tools or task.family == "membership"
+        expected = {"priority": priority, "status": status, "type": "incident"}
+        for field, value in expected.items():
+            if ticket.get(field) != value:
+                problems.append(f"{task.id}: {field} {ticket.get(field)!r}, the policy says {value!r}")
+        if membership_only != (ticket.get("order_id") is None):
+            problems.append(f"{task.id}: order_id {ticket.get('order_id')!r}")
+        if created and ticket.get("requester_id") != customer["helpdesk_user_id"]:
+            problems.append(f"{task.id}: requester {ticket.get('requester_id')}")
+    assert not problems, "\n".join(problems)
+
+
+def test_choice_arguments_follow_the_policies(tb_domain):
+    problems = []
+    for task in tb_domain.tasks.values():
+        customer = task.rows["customers"][0]
+        tools = [step.tool for step in task.solution]
+        for step in task.solution:
+            args = step.args
+            if step.tool == "create_rma":
+                defective = args["is_defective"]
+                if args["reason"] != ("defective" if defective else "changed_mind"):
+                    problems.append(f"{task.id}: RMA reason {args['reason']} (defective {defective})")
+                if args["resolution"] == "exchange" and not defective:
+                    problems.append(f"{task.id}: exchange of a non-defective item")
+            elif step.tool == "create_refund" and args["reason"] not in REFUND_REASONS:
+                problems.append(f"{task.id}: refund reason {args['reason']}")
+            elif step.tool == "create_replacement_order":
+                speed = "expedited" if customer["tier"] == "vip" else "standard"
+                if args.get("shipping_speed", "standard") != speed:
+                    problems.append(f"{task.id}: replacement shipping {args.get('shipping_speed')}")
+            elif step.tool == "cancel_installation":
+                reason = "item_returned" if "create_rma" in tools else "installation_not_wanted"
+                if args["reason"] != reason:
+                    problems.append(f"{task.id}: installation cancelled with reason {args['reason']}")
+        if AGREEMENT_NEEDED & set(tools) and not task.user_decisions:
+            problems.append(f"{task.id}: acts where the policy asks for agreement but declares no user_decisions")
+        for line in [*task.user_behavior, *(d.reply for d in task.user_decisions)]:
+            if re.search(r"\$\s?\d", line):
+                problems.append(f"{task.id}: a behaviour line states an amount: {line}")
+    assert not problems, "\n".join(problems)

@@ -64,7 +64,7 @@ def base_rows() -> list:
     ]
     for cid, name, email, tier, score, orders, uid, address in others:
         rows.append(Customer(id=cid, name=name, email=email, tier=tier, score=score, total_orders=orders,
-                             helpdesk_user_id=uid, address=address, member_since="2023-03-01"))
+                             helpdesk_user_id=uid, address=address, account_created="2023-03-01"))
         rows.append(HELPDESK.customer_user(uid, name, email, created_at="2023-03-01T00:00:00Z"))
     rows += [
         Order(id="ORD-100001", customer_id="CUS-1001", status="delivered", placed_at="2025-09-02T15:20:00Z",

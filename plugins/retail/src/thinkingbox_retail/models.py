@@ -28,7 +28,7 @@ class Customer(RetailTable, table=True):
     points_balance: int = 0
     helpdesk_user_id: Optional[str] = None
     address: str = ""
-    member_since: str = ""
+    account_created: str = ""                         # date the account was opened (Plus dates: memberships)
 
 
 class Membership(RetailTable, table=True):
@@ -162,6 +162,15 @@ class Refund(RetailTable, table=True):
     created_at: str
 
 
+class PointsAward(RetailTable, table=True):
+    __tablename__ = "points_awards"
+    id: str = Field(primary_key=True)                 # PTS-...
+    customer_id: str = Field(foreign_key="customers.id")
+    order_id: str = Field(foreign_key="orders.id")    # the order the points compensate
+    points: int
+    created_at: str
+
+
 # ---- returns, warranty, installation -------------------------------------------------
 
 class ReturnAuthorization(RetailTable, table=True):
@@ -213,6 +222,7 @@ class InstallationJob(RetailTable, table=True):
     service_cost: Money = MoneyField()
     workmanship_warranty_end: Optional[str] = None
     revisit_of: Optional[str] = Field(default=None, foreign_key="installation_jobs.id")
+    cancelled_reason: Optional[str] = None            # item_returned | installation_not_wanted
 
 
 # ---- help desk -----------------------------------------------------------------------

@@ -12,7 +12,7 @@ from thinkingbox.kit.money import money
 
 from .models import (
     Customer, DiscountApplication, InstallationJob, Inventory, LineItem, Membership, Order, Payment,
-    Product, Promotion, Refund, ReturnAuthorization, Shipment, TrackingEvent, WarrantyClaim,
+    PointsAward, Product, Promotion, Refund, ReturnAuthorization, Shipment, TrackingEvent, WarrantyClaim,
     WarrantyContract,
 )
 
@@ -26,6 +26,7 @@ RefundReason = Literal[
     "price_adjustment", "order_cancelled", "membership_cancelled", "shipping_downgrade", "goodwill",
 ]
 ChargePurpose = Literal["reship_fee", "delivery_fee", "shipping_upgrade", "other"]
+InstallationCancelReason = Literal["item_returned", "installation_not_wanted"]
 
 
 def _today(world: World):
@@ -52,9 +53,13 @@ def _order_view(world: World, order: Order) -> dict:
 
 @read_tool
 def get_customer_profile(world: World, customer_id: Optional[str] = None, email: Optional[str] = None) -> dict:
-    """Look up a customer by id or by email: tier, internal score, order count, points,
-    help-desk user id. The score is internal and must never be shared with the customer."""
-    return find_customer(world, Customer, customer_id, email).model_dump()
+    """Look up a customer by id or by email: tier, internal score, order count, points balance
+    and the points awarded so far (with the order each compensated), help-desk user id, and the
+    date the account was opened (`account_created`; membership dates come from
+    get_membership_details). The score is internal and must never be shared with the customer."""
+    customer = find_customer(world, Customer, customer_id, email)
+    awards = sorted(world.find(PointsAward, customer_id=customer.id), key=lambda a: (a.created_at, a.id))
+    return {**customer.model_dump(), "points_awards": [a.model_dump() for a in awards]}
 
 
 @read_tool
@@ -95,13 +100,19 @@ def update_membership_status(world: World, customer_id: str, action: Literal["up
 
 
 @write_tool
-def add_points_to_balance(world: World, customer_id: str, points: int, reason: str) -> dict:
-    """Add reward points to a customer's balance (1 to 5000 points)."""
+def add_points_to_balance(world: World, customer_id: str, order_id: str, points: int) -> dict:
+    """Award reward points (1 to 5000) to a customer as compensation for one of their orders
+    (order_id: the order the points are for). The award is recorded with the order."""
     customer = world.require(Customer, customer_id, "customer")
+    order = world.require(Order, order_id, "order")
+    if order.customer_id != customer.id:
+        raise ToolError(f"order {order_id} does not belong to customer {customer_id}")
     if not 1 <= points <= 5000:
         raise ToolError("points must be between 1 and 5000")
     world.update(customer, points_balance=customer.points_balance + points)
-    return {"customer_id": customer.id, "points_balance": customer.points_balance, "added": points}
+    award = world.insert(PointsAward(id=world.new_id(PointsAward, "PTS-", 10001), customer_id=customer.id,
+                                     order_id=order.id, points=points, created_at=world.now_iso))
+    return {"customer_id": customer.id, "points_balance": customer.points_balance, "award": award.model_dump()}
 
 
 # ---- orders --------------------------------------------------------------------------
@@ -346,13 +357,15 @@ def get_rma_status(world: World, order_id: str) -> dict:
 
 @read_tool
 def check_warranty_coverage(world: World, line_item_id: str) -> dict:
-    """Warranty contracts covering a line item, whether each is active today, and whether
-    it covers accidental damage (only protection plans do)."""
+    """Warranty contracts covering a line item, whether each is active today, whether it
+    covers accidental damage (only protection plans do), and its claims under review (id,
+    issue, filing date)."""
     world.require(LineItem, line_item_id, "line item")
     today = _today(world).isoformat()
     contracts = [{**c.model_dump(), "active": c.start_date <= today <= c.end_date,
                   "covers_accidental_damage": c.kind == "protection_plan",
-                  "open_claims": [cl.id for cl in world.find(WarrantyClaim, contract_id=c.id) if cl.status == "submitted"]}
+                  "open_claims": [{"id": cl.id, "issue": cl.issue, "status": cl.status, "created_at": cl.created_at}
+                                  for cl in world.find(WarrantyClaim, contract_id=c.id) if cl.status == "submitted"]}
                  for c in world.find(WarrantyContract, line_item_id=line_item_id)]
     return {"line_item_id": line_item_id, "contracts": contracts}
 
@@ -410,12 +423,14 @@ def reschedule_installation(world: World, job_id: str, new_time: str) -> dict:
 
 
 @write_tool
-def cancel_installation(world: World, job_id: str, reason: str) -> dict:
-    """Cancel a scheduled installation. Refunds and fees are separate steps."""
+def cancel_installation(world: World, job_id: str, reason: InstallationCancelReason) -> dict:
+    """Cancel a scheduled installation. reason: item_returned when the installed item is being
+    returned, installation_not_wanted when the customer keeps the item without our installation.
+    Refunds and fees are separate steps."""
     job = world.require(InstallationJob, job_id, "installation job")
     if job.status != "scheduled":
         raise ToolError(f"installation {job_id} is {job.status}; only scheduled jobs can be cancelled")
-    world.update(job, status="cancelled")
+    world.update(job, status="cancelled", cancelled_reason=reason)
     order = world.get(Order, job.order_id)
     if order is not None and order.status == "installation_scheduled":
         world.update(order, status="delivered")
