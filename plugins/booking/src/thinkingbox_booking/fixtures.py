@@ -59,13 +59,15 @@ def base_rows() -> list:
         rows.append(Customer(id=cid, name=name, email=email, vip_tier=tier, helpdesk_user_id=uid))
         rows.append(HELPDESK.customer_user(uid, name, email, created_at="2024-05-01T00:00:00Z"))
     rows += [
-        Booking(reference="HB-100001", customer_id="CUS-1001", hotel_id="HTL-102", check_in="2025-10-20T15:00:00Z",
+        Booking(booking_reference="HB-100001", customer_id="CUS-1001", hotel_id="HTL-102", check_in="2025-10-20T15:00:00Z",
                 check_out="2025-10-22T11:00:00Z", room_type="standard_room", board_type="breakfast", value=360.0,
+                nights=[{"date": "2025-10-20", "price": 180.0}, {"date": "2025-10-21", "price": 180.0}],
                 created_at="2025-09-02T10:00:00Z"),
         Transaction(id="TXN-00100001", booking_reference="HB-100001", kind="charge", amount=360.0, category="other",
                     note="booking payment", created_at="2025-09-02T10:00:00Z"),
-        Booking(reference="HB-100002", customer_id="CUS-1002", hotel_id="HTL-101", check_in="2025-10-03T15:00:00Z",
+        Booking(booking_reference="HB-100002", customer_id="CUS-1002", hotel_id="HTL-101", check_in="2025-10-03T15:00:00Z",
                 check_out="2025-10-05T11:00:00Z", room_type="deluxe_room", board_type="half_board", value=870.0,
+                nights=[{"date": "2025-10-03", "price": 435.0}, {"date": "2025-10-04", "price": 435.0}],
                 created_at="2025-08-20T09:00:00Z"),
         Transaction(id="TXN-00100002", booking_reference="HB-100002", kind="charge", amount=870.0, category="other",
                     note="booking payment", created_at="2025-08-20T09:00:00Z"),

@@ -12,6 +12,20 @@ from thinkingbox.kit.ticketing import Helpdesk, TicketFields
 
 ROOM_TYPES = ["standard_room", "superior_room", "deluxe_room", "family_room", "accessible_room", "junior_suite", "suite"]
 BOARD_TYPES = ["room_only", "breakfast", "half_board", "full_board", "all_inclusive"]
+# What an escalation is about, by reason, and the fields each topic needs (the values the
+# hotel is asked to hold).
+ESCALATION_TOPICS = {
+    "late_change": ["dates", "room_type", "board_type"],
+    "large_group": ["dates"],
+    "complaint": ["service_issue", "room_condition"],
+    "verification": ["room_feature", "hotel_facility"],
+    "discrepancy": ["dates", "room_type", "board_type", "price", "booking_not_found"],
+}
+TOPIC_FIELDS = {
+    "dates": ["check_in", "check_out"], "room_type": ["room_type"], "board_type": ["board_type"], "price": ["amount"],
+    "booking_not_found": [], "service_issue": [], "room_condition": [], "room_feature": ["room_type"],
+    "hotel_facility": [],
+}
 
 
 BookingTable = table_base("booking")
@@ -79,7 +93,7 @@ class GroupBooking(BookingTable, table=True):
 
 class Booking(BookingTable, table=True):
     __tablename__ = "bookings"
-    reference: str = Field(primary_key=True)           # HB-######
+    booking_reference: str = Field(primary_key=True)   # HB-######
     customer_id: str = Field(foreign_key="customers.id")
     hotel_id: str = Field(foreign_key="hotels.id")
     check_in: str                                      # arrival, e.g. 2025-10-08T15:00:00Z
@@ -90,9 +104,11 @@ class Booking(BookingTable, table=True):
     children: int = 0
     status: str = "confirmed"                          # confirmed | cancelled | checked_in | checked_out
     value: Money = MoneyField()                        # sum of the nightly prices
+    nights: list[dict] = Field(default_factory=list, sa_type=JSON)  # [{"date": "YYYY-MM-DD", "price": 212.0}], as booked
     corporate_account_id: Optional[str] = Field(default=None, foreign_key="corporate_accounts.id")
     group_id: Optional[str] = Field(default=None, foreign_key="group_bookings.id")
     modification_count: int = 0
+    # Each change: {"at", "changes": {field: {"from": old, "to": new}}, "old_value", "new_value"}
     modification_history: list[dict] = Field(default_factory=list, sa_type=JSON)
     created_by_system_error: bool = False              # a booking our system created by mistake
     created_at: str = ""
@@ -101,7 +117,7 @@ class Booking(BookingTable, table=True):
 class SpecialRequest(BookingTable, table=True):
     __tablename__ = "special_requests"
     id: str = Field(primary_key=True)                  # SRQ-...
-    booking_reference: str = Field(foreign_key="bookings.reference")
+    booking_reference: str = Field(foreign_key="bookings.booking_reference")
     kind: str            # early_check_in | late_check_out | quiet_room | high_floor | accessibility | crib | pet | connecting_rooms | dietary | other
     detail: str = FreeText("")
     fee: Money = MoneyField(0)
@@ -112,29 +128,48 @@ class SpecialRequest(BookingTable, table=True):
 class Transaction(BookingTable, table=True):
     __tablename__ = "transactions"
     id: str = Field(primary_key=True)                  # TXN-########
-    booking_reference: str = Field(foreign_key="bookings.reference")
+    booking_reference: str = Field(foreign_key="bookings.booking_reference")
     kind: str                                          # charge | refund | dispute
     amount: Money = MoneyField()
     category: str        # booking | modification | cancellation | complaint | overcharge | extra_service | group_change | duplicate_charge | other
     note: str = FreeText("")
     status: str = "completed"                          # completed | pending | open
+    disputed_transaction_id: Optional[str] = Field(default=None, foreign_key="transactions.id")  # disputes only
     created_at: str
 
 
 class Escalation(BookingTable, table=True):
+    """A case sent to a hotel. Its substance is in compared fields: the topic, and the values the
+    hotel is asked to hold (requested dates or room, or our record's dates, room, board or price
+    for a discrepancy). `details` is free text."""
     __tablename__ = "hotel_escalations"
     id: str = Field(primary_key=True)                  # ESC-...
     hotel_id: str = Field(foreign_key="hotels.id")
-    booking_reference: Optional[str] = Field(default=None, foreign_key="bookings.reference")
-    reason: str          # late_change | large_group | hotel_approval | complaint | verification | discrepancy
+    booking_reference: Optional[str] = Field(default=None, foreign_key="bookings.booking_reference")
+    reason: str          # late_change | large_group | complaint | verification | discrepancy
+    topic: str           # see ESCALATION_TOPICS
+    check_in: Optional[str] = None                     # YYYY-MM-DD
+    check_out: Optional[str] = None                    # YYYY-MM-DD
+    room_type: Optional[str] = None
+    board_type: Optional[str] = None
+    amount: Optional[Money] = MoneyField(None)
     details: str = FreeText("")
     status: str = "open"
     created_at: str
 
 
+class Invoice(BookingTable, table=True):
+    """An invoice produced for a booking and e-mailed to the billing address on file."""
+    __tablename__ = "invoices"
+    id: str = Field(primary_key=True)                  # INV-...
+    booking_reference: str = Field(foreign_key="bookings.booking_reference")
+    recipient: str                                     # the address it was sent to
+    created_at: str
+
+
 class Ticket(TicketFields, BookingTable, table=True):
     __tablename__ = "tickets"
-    booking_reference: Optional[str] = Field(default=None, foreign_key="bookings.reference")
+    booking_reference: Optional[str] = Field(default=None, foreign_key="bookings.booking_reference")
     request_type: Optional[str] = None
     resolution_action: Optional[str] = None
     refund_amount: Optional[Money] = MoneyField(None)
@@ -146,5 +181,5 @@ HELPDESK = Helpdesk.create(BookingTable, ticket=Ticket, allowed_values={
                      "verification", "group_change", "information"],
     "resolution_action": ["modified", "cancelled", "refunded", "escalated", "declined", "info_provided",
                           "pending_approval"],
-    "escalation_reason": ["late_change", "large_group", "hotel_approval", "complaint", "verification", "discrepancy"],
+    "escalation_reason": ["late_change", "large_group", "complaint", "verification", "discrepancy"],
 })

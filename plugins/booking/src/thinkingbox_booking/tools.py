@@ -11,8 +11,8 @@ from thinkingbox.kit.customers import find_customer
 from thinkingbox.kit.money import money
 
 from .models import (
-    BOARD_TYPES, ROOM_TYPES, Booking, CorporateAccount, Customer, Escalation, GroupBooking, Hotel, RoomRate,
-    SpecialRequest, Transaction,
+    BOARD_TYPES, ESCALATION_TOPICS, ROOM_TYPES, TOPIC_FIELDS, Booking, CorporateAccount, Customer, Escalation,
+    GroupBooking, Hotel, Invoice, RoomRate, SpecialRequest, Transaction,
 )
 
 RoomType = Literal["standard_room", "superior_room", "deluxe_room", "family_room", "accessible_room", "junior_suite", "suite"]
@@ -21,8 +21,11 @@ Category = Literal["modification", "cancellation", "complaint", "overcharge", "e
                    "duplicate_charge", "other"]
 RequestKind = Literal["early_check_in", "late_check_out", "quiet_room", "high_floor", "accessibility", "crib", "pet",
                       "connecting_rooms", "dietary", "other"]
-EscalationReason = Literal["late_change", "large_group", "hotel_approval", "complaint", "verification", "discrepancy"]
+EscalationReason = Literal["late_change", "large_group", "complaint", "verification", "discrepancy"]
+EscalationTopic = Literal["dates", "room_type", "board_type", "price", "booking_not_found", "service_issue",
+                          "room_condition", "room_feature", "hotel_facility"]
 assert len(ROOM_TYPES) == 7 and len(BOARD_TYPES) == 5
+assert set(EscalationReason.__args__) == set(ESCALATION_TOPICS) and set(EscalationTopic.__args__) == set(TOPIC_FIELDS)
 
 
 def _date(value: str, label: str) -> date:
@@ -56,12 +59,16 @@ def nightly_prices(world: World, hotel_id: str, room_type: str, board_type: str,
     return prices
 
 
-def _booking(world: World, reference: str) -> Booking:
-    return world.require(Booking, reference.strip().upper(), "booking")
+def _booking(world: World, booking_reference: str) -> Booking:
+    return world.require(Booking, booking_reference.strip().upper(), "booking")
+
+
+def _nights(prices: list[tuple[str, Decimal]]) -> list[dict]:
+    # A JSON column: its money is stored as plain numbers.
+    return [{"date": day, "price": float(price)} for day, price in prices]
 
 
 def _history_entry(world: World, booking: Booking, changes: dict, new_value: Decimal) -> list[dict]:
-    # A JSON column: its money is stored as plain numbers.
     entry = {"at": world.now_iso, "changes": changes, "old_value": float(booking.value), "new_value": float(new_value)}
     return [*booking.modification_history, entry]
 
@@ -69,13 +76,14 @@ def _history_entry(world: World, booking: Booking, changes: dict, new_value: Dec
 # ---- bookings ------------------------------------------------------------------------
 
 @read_tool
-def get_booking(world: World, reference: str) -> dict:
+def get_booking(world: World, booking_reference: str) -> dict:
     """A booking by its reference (e.g. HB-482913): customer, hotel, dates, room and board,
-    guests, status, value, corporate account, group, modifications so far."""
-    booking = _booking(world, reference)
+    guests, status, value and the price of each night as booked, corporate account, group,
+    special requests, and every modification so far (each with the old and new values)."""
+    booking = _booking(world, booking_reference)
     hotel = world.get(Hotel, booking.hotel_id)
     return {**booking.model_dump(), "hotel_name": hotel.name if hotel else None,
-            "special_requests": [r.model_dump() for r in world.find(SpecialRequest, booking_reference=booking.reference)]}
+            "special_requests": [r.model_dump() for r in world.find(SpecialRequest, booking_reference=booking.booking_reference)]}
 
 
 @read_tool
@@ -84,8 +92,8 @@ def find_bookings(world: World, email: Optional[str] = None, customer_id: Option
     customer = find_customer(world, Customer, customer_id, email)
     bookings = sorted(world.find(Booking, customer_id=customer.id), key=lambda b: b.check_in, reverse=True)
     return {"customer_id": customer.id, "bookings": [
-        {"reference": b.reference, "hotel_id": b.hotel_id, "check_in": b.check_in, "check_out": b.check_out,
-         "status": b.status, "value": b.value} for b in bookings]}
+        {"booking_reference": b.booking_reference, "hotel_id": b.hotel_id, "check_in": b.check_in,
+         "check_out": b.check_out, "status": b.status, "value": b.value} for b in bookings]}
 
 
 @read_tool
@@ -104,16 +112,17 @@ def check_availability(world: World, hotel_id: str, check_in: str, check_out: st
 
 
 @write_tool
-def modify_booking(world: World, reference: str, check_in: Optional[str] = None, check_out: Optional[str] = None,
-                   room_type: Optional[RoomType] = None, board_type: Optional[BoardType] = None,
-                   adults: Optional[int] = None, children: Optional[int] = None) -> dict:
+def modify_booking(world: World, booking_reference: str, check_in: Optional[str] = None,
+                   check_out: Optional[str] = None, room_type: Optional[RoomType] = None,
+                   board_type: Optional[BoardType] = None, adults: Optional[int] = None,
+                   children: Optional[int] = None) -> dict:
     """Change a confirmed booking's dates (YYYY-MM-DD), room type, board type or guests. The
-    stay is repriced from the hotel's rates and the change is added to the booking's
-    history. Returns the old and new value and the difference; nothing is charged or
-    refunded by this call."""
-    booking = _booking(world, reference)
+    stay is repriced from the hotel's rates and the change (old and new values) is added to
+    the booking's history. Returns the old and new value and the difference; nothing is
+    charged or refunded by this call."""
+    booking = _booking(world, booking_reference)
     if booking.status != "confirmed":
-        raise ToolError(f"booking {booking.reference} is {booking.status}; only confirmed bookings can be modified")
+        raise ToolError(f"booking {booking.booking_reference} is {booking.status}; only confirmed bookings can be modified")
     return _modify(world, booking, check_in, check_out, room_type, board_type, adults, children)
 
 
@@ -122,12 +131,12 @@ def _modify(world: World, booking: Booking, check_in, check_out, room_type, boar
     new_in = _date(check_in, "check_in") if check_in else _date(booking.check_in, "check_in")
     new_out = _date(check_out, "check_out") if check_out else _date(booking.check_out, "check_out")
     if check_in and new_in.isoformat() != booking.check_in[:10]:
-        changes["check_in"] = new_in.isoformat()
+        changes["check_in"] = {"from": booking.check_in[:10], "to": new_in.isoformat()}
     if check_out and new_out.isoformat() != booking.check_out[:10]:
-        changes["check_out"] = new_out.isoformat()
+        changes["check_out"] = {"from": booking.check_out[:10], "to": new_out.isoformat()}
     for key, value in (("room_type", room_type), ("board_type", board_type), ("adults", adults), ("children", children)):
         if value is not None and value != getattr(booking, key):
-            changes[key] = value
+            changes[key] = {"from": getattr(booking, key), "to": value}
     if not changes:
         raise ToolError("nothing to change: the booking already has these values")
     if adults is not None and adults < 1 or children is not None and children < 0:
@@ -143,36 +152,37 @@ def _modify(world: World, booking: Booking, check_in, check_out, room_type, boar
                  room_type=room_type or booking.room_type, board_type=board_type or booking.board_type,
                  adults=adults if adults is not None else booking.adults,
                  children=children if children is not None else booking.children,
-                 value=new_value, modification_count=booking.modification_count + 1,
+                 value=new_value, nights=_nights(prices), modification_count=booking.modification_count + 1,
                  modification_history=_history_entry(world, booking, changes, new_value))
-    return {"reference": booking.reference, "changes": changes, "old_value": old_value, "new_value": new_value,
-            "difference": money(new_value - old_value), "modification_number": booking.modification_count}
+    return {"booking_reference": booking.booking_reference, "changes": changes, "old_value": old_value,
+            "new_value": new_value, "difference": money(new_value - old_value),
+            "modification_number": booking.modification_count}
 
 
 @write_tool
-def cancel_booking(world: World, reference: str, reason: str) -> dict:
+def cancel_booking(world: World, booking_reference: str) -> dict:
     """Cancel a confirmed booking. Refunds are a separate step (process_refund)."""
-    booking = _booking(world, reference)
+    booking = _booking(world, booking_reference)
     if booking.status != "confirmed":
-        raise ToolError(f"booking {booking.reference} is {booking.status}; only confirmed bookings can be cancelled")
+        raise ToolError(f"booking {booking.booking_reference} is {booking.status}; only confirmed bookings can be cancelled")
     world.update(booking, status="cancelled")
-    return {"reference": booking.reference, "status": "cancelled", "value": booking.value}
+    return {"booking_reference": booking.booking_reference, "status": "cancelled", "value": booking.value}
 
 
 @write_tool
-def add_special_request(world: World, reference: str, kind: RequestKind, detail: str, fee: float = 0.0) -> dict:
+def add_special_request(world: World, booking_reference: str, kind: RequestKind, detail: str, fee: float = 0.0) -> dict:
     """Record a special request on a booking (early check-in, late check-out, quiet room,
-    accessibility, ...) with the fee the policy sets (0 when free). The fee itself is
-    charged with process_charge."""
-    booking = _booking(world, reference)
+    accessibility, ...) with the fee the policy sets (0 when free); one request of each kind
+    per booking, except `other`. The fee itself is charged with process_charge."""
+    booking = _booking(world, booking_reference)
     if booking.status not in ("confirmed", "checked_in"):
-        raise ToolError(f"booking {booking.reference} is {booking.status}; requests need an active booking")
+        raise ToolError(f"booking {booking.booking_reference} is {booking.status}; requests need an active booking")
     fee = money(fee, label="fee")
     if fee < 0:
         raise ToolError("fee cannot be negative")
-    if any(r.kind == kind and kind != "other" for r in world.find(SpecialRequest, booking_reference=booking.reference)):
-        raise ToolError(f"booking {booking.reference} already has a {kind} request")
-    request = world.insert(SpecialRequest(id=world.new_id(SpecialRequest, "SRQ-", 5001), booking_reference=booking.reference,
+    if any(r.kind == kind and kind != "other" for r in world.find(SpecialRequest, booking_reference=booking.booking_reference)):
+        raise ToolError(f"booking {booking.booking_reference} already has a {kind} request")
+    request = world.insert(SpecialRequest(id=world.new_id(SpecialRequest, "SRQ-", 5001), booking_reference=booking.booking_reference,
                                           kind=kind, detail=detail, fee=fee, created_at=world.now_iso))
     return {"request": request.model_dump()}
 
@@ -223,22 +233,46 @@ def search_hotels(world: World, city: str) -> dict:
 
 
 @write_tool
-def escalate_to_hotel(world: World, hotel_id: str, reason: EscalationReason, details: str,
-                      booking_reference: Optional[str] = None) -> dict:
-    """Send a case to the hotel partner (approval of a late change, a large group, a
-    complaint, a verification or a discrepancy). One open escalation per booking and reason."""
-    world.require(Hotel, hotel_id, "hotel")
-    if booking_reference:
-        booking = _booking(world, booking_reference)
-        if booking.hotel_id != hotel_id:
-            raise ToolError(f"booking {booking.reference} is not at hotel {hotel_id}")
-        booking_reference = booking.reference
-        if any(e.reason == reason and e.status == "open"
-               for e in world.find(Escalation, booking_reference=booking_reference)):
-            raise ToolError(f"an open {reason} escalation already exists for {booking_reference}")
-    escalation = world.insert(Escalation(id=world.new_id(Escalation, "ESC-", 3001), hotel_id=hotel_id,
-                                         booking_reference=booking_reference, reason=reason, details=details,
-                                         created_at=world.now_iso))
+def escalate_to_hotel(world: World, booking_reference: str, reason: EscalationReason, topic: EscalationTopic,
+                      details: str, check_in: Optional[str] = None, check_out: Optional[str] = None,
+                      room_type: Optional[RoomType] = None, board_type: Optional[BoardType] = None,
+                      amount: Optional[float] = None) -> dict:
+    """Send a case about a booking to its hotel. reason and topic say what the hotel is asked:
+    late_change (topic dates, room_type or board_type), large_group (dates), complaint
+    (service_issue or room_condition), verification (room_feature or hotel_facility),
+    discrepancy (dates, room_type, board_type, price or booking_not_found). The topic's
+    values are what the hotel is asked to hold: dates -> check_in and check_out (YYYY-MM-DD),
+    room_type -> room_type, board_type -> board_type, price -> amount, room_feature ->
+    room_type (the room asked about); other topics take none. details: the case in words.
+    One open escalation per booking and reason."""
+    booking = _booking(world, booking_reference)
+    if topic not in ESCALATION_TOPICS[reason]:
+        raise ToolError(f"a {reason} escalation has topic {' or '.join(ESCALATION_TOPICS[reason])}, not {topic}")
+    given = {"check_in": check_in, "check_out": check_out, "room_type": room_type, "board_type": board_type,
+             "amount": amount}
+    needed = TOPIC_FIELDS[topic]
+    missing = [name for name in needed if given[name] is None]
+    extra = [name for name, value in given.items() if value is not None and name not in needed]
+    if missing or extra:
+        takes = ", ".join(needed) if needed else "no values"
+        raise ToolError(f"topic {topic} takes {takes}" + (f"; missing: {', '.join(missing)}" if missing else "")
+                        + (f"; not used: {', '.join(extra)}" if extra else ""))
+    if check_in is not None:
+        check_in = _date(check_in, "check_in").isoformat()
+        check_out = _date(check_out, "check_out").isoformat()
+        if check_out <= check_in:
+            raise ToolError("check-out must be after check-in")
+    if amount is not None:
+        amount = money(amount, label="amount")
+        if amount <= 0:
+            raise ToolError("amount must be positive")
+    if any(e.reason == reason and e.status == "open"
+           for e in world.find(Escalation, booking_reference=booking.booking_reference)):
+        raise ToolError(f"an open {reason} escalation already exists for {booking.booking_reference}")
+    escalation = world.insert(Escalation(
+        id=world.new_id(Escalation, "ESC-", 3001), hotel_id=booking.hotel_id, booking_reference=booking.booking_reference,
+        reason=reason, topic=topic, check_in=check_in, check_out=check_out, room_type=room_type, board_type=board_type,
+        amount=amount, details=details, created_at=world.now_iso))
     return {"escalation": escalation.model_dump()}
 
 
@@ -281,9 +315,9 @@ def _balance(world: World, reference: str) -> Decimal:
 def get_transactions(world: World, booking_reference: str) -> dict:
     """Charges, refunds and disputes of a booking, and the net amount paid."""
     booking = _booking(world, booking_reference)
-    items = sorted(world.find(Transaction, booking_reference=booking.reference), key=lambda t: (t.created_at, t.id))
-    return {"booking_reference": booking.reference, "transactions": [t.model_dump() for t in items],
-            "net_paid": _balance(world, booking.reference)}
+    items = sorted(world.find(Transaction, booking_reference=booking.booking_reference), key=lambda t: (t.created_at, t.id))
+    return {"booking_reference": booking.booking_reference, "transactions": [t.model_dump() for t in items],
+            "net_paid": _balance(world, booking.booking_reference)}
 
 
 @write_tool
@@ -293,7 +327,7 @@ def process_charge(world: World, booking_reference: str, amount: float, category
     amount = money(amount)
     if not 0 < amount <= 20000:
         raise ToolError("amount must be between 0.01 and 20000")
-    txn = world.insert(Transaction(id=world.new_id(Transaction, "TXN-", 10000001), booking_reference=booking.reference,
+    txn = world.insert(Transaction(id=world.new_id(Transaction, "TXN-", 10000001), booking_reference=booking.booking_reference,
                                    kind="charge", amount=amount, category=category, note=note, created_at=world.now_iso))
     return {"transaction": txn.model_dump()}
 
@@ -305,38 +339,52 @@ def process_refund(world: World, booking_reference: str, amount: float, category
     amount = money(amount)
     if amount <= 0:
         raise ToolError("amount must be positive")
-    paid = _balance(world, booking.reference)
+    paid = _balance(world, booking.booking_reference)
     if amount > paid:
-        raise ToolError(f"only {paid:.2f} has been paid for {booking.reference} net of refunds")
-    txn = world.insert(Transaction(id=world.new_id(Transaction, "TXN-", 10000001), booking_reference=booking.reference,
+        raise ToolError(f"only {paid:.2f} has been paid for {booking.booking_reference} net of refunds")
+    txn = world.insert(Transaction(id=world.new_id(Transaction, "TXN-", 10000001), booking_reference=booking.booking_reference,
                                    kind="refund", amount=amount, category=category, note=note, created_at=world.now_iso))
     return {"transaction": txn.model_dump(), "timeline": "processed in 3-5 business days, then 5-10 business days to reach the card"}
 
 
 @write_tool
 def open_charge_dispute(world: World, transaction_id: str, note: str) -> dict:
-    """Open a dispute on a charge the customer does not recognise (reviewed by billing)."""
-    charge = world.require(Transaction, transaction_id, "transaction")
+    """Open a dispute on a charge the customer does not recognise (reviewed by billing); the
+    charge is pending until then. note: what the customer says, in words."""
+    charge = world.require(Transaction, transaction_id.strip().upper(), "transaction")
     if charge.kind != "charge":
-        raise ToolError(f"{transaction_id} is a {charge.kind}; only charges can be disputed")
-    if any(t.kind == "dispute" and t.note.startswith(transaction_id)
-           for t in world.find(Transaction, booking_reference=charge.booking_reference)):
-        raise ToolError(f"{transaction_id} is already disputed")
+        raise ToolError(f"{charge.id} is a {charge.kind}; only charges can be disputed")
+    if world.find(Transaction, disputed_transaction_id=charge.id):
+        raise ToolError(f"{charge.id} is already disputed")
     dispute = world.insert(Transaction(id=world.new_id(Transaction, "TXN-", 10000001), booking_reference=charge.booking_reference,
-                                       kind="dispute", amount=charge.amount, category=charge.category,
-                                       note=f"{transaction_id}: {note}", status="open", created_at=world.now_iso))
+                                       kind="dispute", amount=charge.amount, category=charge.category, note=note,
+                                       status="open", disputed_transaction_id=charge.id, created_at=world.now_iso))
     world.update(charge, status="pending")
     return {"dispute": dispute.model_dump()}
 
 
-@read_tool
+def _billing_address(world: World, booking: Booking) -> str:
+    if booking.corporate_account_id:
+        account = world.get(CorporateAccount, booking.corporate_account_id)
+        if account is not None and account.billing_email:
+            return account.billing_email
+    customer = world.get(Customer, booking.customer_id)
+    return customer.email if customer else ""
+
+
+@write_tool
 def generate_invoice(world: World, booking_reference: str) -> dict:
-    """An invoice for a booking (read-only; it is e-mailed to the billing address on file)."""
+    """Produce the invoice of a booking and e-mail it to the billing address on file (the
+    corporate account's billing e-mail for a corporate booking, otherwise the customer's
+    e-mail). The invoice is recorded; nothing else changes."""
     booking = _booking(world, booking_reference)
     customer = world.get(Customer, booking.customer_id)
-    return {"booking_reference": booking.reference, "bill_to": customer.name if customer else None,
+    invoice = world.insert(Invoice(id=world.new_id(Invoice, "INV-", 7001), booking_reference=booking.booking_reference,
+                                   recipient=_billing_address(world, booking), created_at=world.now_iso))
+    return {"invoice_id": invoice.id, "booking_reference": booking.booking_reference,
+            "bill_to": customer.name if customer else None, "sent_to": invoice.recipient,
             "stay": f"{booking.check_in[:10]} to {booking.check_out[:10]}", "value": booking.value,
-            "net_paid": _balance(world, booking.reference)}
+            "net_paid": _balance(world, booking.booking_reference)}
 
 
 BOOKING_TOOLS = [
