@@ -119,3 +119,22 @@ def test_replay_agent_reproduces_a_run(runs, tmp_path):
     assert "100.0%" in out
     proc = tb("eval", "--agent", "replay:/no/such/file.jsonl", check=False)
     assert proc.returncode == 2 and "existing run file" in proc.stderr
+
+
+def test_the_report_shows_which_claim_failed_and_what_was_said():
+    import html
+
+    from thinkingbox.reporting.report import build, render_html
+
+    said = "Your refund is <$40> & on its way."
+    record = {"domain": "shop", "task": "t-1", "trial": 2, "agent": "a", "user": "scripted", "verdict": False,
+              "finish_reason": "done", "error": None, "final_message": said, "trajectory": [], "usage": {},
+              "timings_ms": {}, "config": {}, "counts": {}, "diff": [],
+              "checks": [{"name": "golden_state", "passed": True, "detail": "", "data": []},
+                         {"name": "communication", "passed": False, "detail": "does not state the refund $42.00",
+                          "data": ["does not state the refund $42.00"]}]}
+    report = build([record])
+    (failure,) = report["agents"][0]["communication_failures"]
+    assert failure == {"task": "shop/t-1", "trial": 2, "problems": ["does not state the refund $42.00"], "said": said}
+    page = render_html(report)
+    assert "does not state the refund $42.00" in page and html.escape(said) in page and said not in page

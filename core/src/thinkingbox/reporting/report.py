@@ -57,9 +57,34 @@ def build(records: list[dict[str, Any]], prices: dict[str, tuple[float, float, f
             "interaction": interaction_stats(recs, prices),
             "tasks": {f"{t.domain}/{t.task}": {"passed": t.c, "trials": t.n, "errors": t.errors}
                       for t in overall_tasks},
+            "communication_failures": communication_failures(recs),
         })
     return {"domains": domains, "agents": agents, "categories": CATEGORIES,
             "bootstrap": {"samples": 2000, "seed": seed, "level": 0.95}}
+
+
+MAX_SHOWN_FAILURES = 50
+
+
+def communication_failures(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Trials whose communication check failed: which claims, and what the agent said last."""
+    shown = []
+    for record in records:
+        check = next((c for c in record["checks"] if c["name"] == "communication" and not c["passed"]), None)
+        if check is not None and len(shown) < MAX_SHOWN_FAILURES:
+            shown.append({"task": f"{record['domain']}/{record['task']}", "trial": record["trial"],
+                          "problems": check["data"] or [check["detail"]], "said": record["final_message"][:600]})
+    return shown
+
+
+def _communication_table(report: dict[str, Any]) -> str:
+    rows = [f"<tr><td>{html.escape(a['agent'])}</td><td>{html.escape(f['task'])} #{f['trial']}</td>"
+            f"<td>{html.escape('; '.join(f['problems']))}</td><td>{html.escape(f['said'])}</td></tr>"
+            for a in report["agents"] for f in a.get("communication_failures", [])]
+    if not rows:
+        return "<p>No communication check failed.</p>"
+    return ('<table id="communication"><thead><tr><th>agent</th><th>trial</th><th>what was wrong</th>'
+            f'<th>what the agent said last</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
 def _pct(x: float | None) -> str:
@@ -256,6 +281,8 @@ estimator; pass^k is shown as the plug-in estimator (c/n)^k and the unbiased C(c
 {_heatmap(report)}
 {_category_bars(report)}
 </div>
+<h2>What agents told customers wrongly</h2>
+{_communication_table(report)}
 <h2>Per-task pass counts</h2>
 {_task_table(report)}
 </body></html>
