@@ -198,3 +198,48 @@ def test_choice_arguments_follow_the_policies(tb_domain):
             if re.search(r"\$\s?\d", line):
                 problems.append(f"{task.id}: a behaviour line states an amount: {line}")
     assert not problems, "\n".join(problems)
+
+
+# ---- what the agent tells the customer (typed communication checks, `says`) ---------------
+def _leaks(score: int) -> list[str]:
+    return [f"Your account score is {score}.", f"We rate your account {score} out of 100.", f"Internally you are at {score}/100.",
+            "You are in our cautious band.", "That depends on your internal standing band."]
+
+
+def test_every_task_states_its_outcome_and_keeps_the_score_internal(tb_domain):
+    from thinkingbox.engine.claims import states_phrase
+
+    problems = []
+    for task in tb_domain.tasks.values():
+        says = task.says
+        tools = [step.tool for step in task.solution if step.tool]
+        if set(tools) & set(tb_domain.write_tools) and not says.states:
+            problems.append(f"{task.id}: the reference writes, but the task declares nothing to state")
+        score = task.rows["customers"][0]["score"]
+        phrasings = [claim.phrase for claim in says.never_states if claim.phrase]
+        for leak in _leaks(score):
+            if not any(states_phrase(leak, p) for p in phrasings):
+                problems.append(f"{task.id}: the internal score is not declared never to state ({leak!r} would pass)")
+        rmas = tools.count("create_rma")
+        stated = [claim.id for claim in says.states if claim.id and claim.id.startswith("RMA-")]
+        if len(stated) != rmas:
+            problems.append(f"{task.id}: {rmas} return authorizations created, {len(stated)} numbers to state")
+    assert not problems, "\n".join(problems)
+
+
+def test_costs_are_announced_before_the_write_that_needs_agreement(tb_domain):
+    problems = []
+    for task in tb_domain.tasks.values():
+        steps = [step.tool or "say" for step in task.solution]
+        needing = AGREEMENT_NEEDED & set(steps)
+        befores = {claim.before for claim in task.says.states_before}
+        if not needing:
+            if befores:
+                problems.append(f"{task.id}: states_before without a write that needs agreement")
+            continue
+        if not befores or not befores <= needing:
+            problems.append(f"{task.id}: states_before {sorted(befores)} for writes {sorted(needing)}")
+        first = min(steps.index(tool) for tool in needing)
+        if "say" not in steps[:first]:
+            problems.append(f"{task.id}: the reference does not announce the cost before {steps[first]}")
+    assert not problems, "\n".join(problems)
