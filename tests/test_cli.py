@@ -94,9 +94,10 @@ What is your email and your order number?
 /call get_customer_profile {"email": "lena.morales@example.com"}
 /call get_order {not json
 /call helpdesk_create_item {"table": "tickets", "item": {"requester_id": "U-2001", "order_id": "ORD-200001"}}
+The $8.99 return shipping fee applies, so your refund would be $120.01. Shall I go ahead?
 /call create_rma {"order_id": "ORD-200001", "line_item_id": "LI-200001", "reason": "changed_mind", "is_defective": false, "resolution": "refund", "refund_amount": 120.01, "return_shipping_fee": 8.99}
 /call helpdesk_update_item {"table": "tickets", "id": "TCK-5001", "item": {"status": "hold"}}
-/done Your return is authorized.
+/done Your return RMA-20001 is authorized: $120.01 back after the $8.99 return shipping fee.
 """
 
 

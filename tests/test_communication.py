@@ -92,3 +92,22 @@ def test_claims_are_validated_when_tasks_load():
                              "says": {"states_before": [{"money": 5}]}})
     with pytest.raises(ValueError, match="either a tool call"):
         ToolCall.model_validate({"tool": "x", "say": "y"})
+
+
+def test_serve_judges_the_order_of_messages_and_calls_when_given_the_conversation(library, task):
+    from thinkingbox.engine.judging import apply_calls
+    from thinkingbox.interfaces.serve import judge_world
+
+    task_world = run(library.prepare(task))
+    world = library.new_world(task_world)
+    run(apply_calls(library, world, task.solution))
+    lend = [{"role": "assistant", "content": "", "tool_calls": [{"id": "1", "name": "lend_book", "arguments": {}}]},
+            {"role": "tool", "tool_call_id": "1", "name": "lend_book", "content": "{}", "is_error": False}]
+    announce = [{"role": "assistant", "content": "Loans last 14 days."}]
+    message = task.final_message
+    assert run(judge_world(library, task_world, world, message, None, announce + lend))["verdict"]
+    late = run(judge_world(library, task_world, world, message, None, lend + announce))
+    assert not late["verdict"] and "before lend_book" in late["checks"][1]["detail"]
+    # Without the conversation the order cannot be known: the rest is judged.
+    assert run(judge_world(library, task_world, world, message, None))["verdict"]
+    world.close()

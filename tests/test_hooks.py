@@ -206,7 +206,7 @@ def test_an_extension_check_gives_the_same_verdicts_in_eval_rejudge_serve_and_va
         assert not any(r.is_error for r in run(apply_calls(retail, world, retail.tasks[task_id].solution)))
         verdict = run(judge_world(retail, task_world, world, retail.tasks[task_id].final_message, None))
         served[task_id] = verdict["verdict"]
-        assert [c["name"] for c in verdict["checks"]] == ["golden_state", "even_only"]
+        assert [c["name"] for c in verdict["checks"]] == ["golden_state", "communication", "even_only"]
     assert served == evaluated
 
     capsys.readouterr()

@@ -23,13 +23,15 @@ SOLVE = [
     {"tool_calls": [{"name": "helpdesk_create_item", "arguments": {"table": "tickets", "item": {
         "subject": "Speaker return", "description": "Change of mind", "priority": "normal", "type": "incident",
         "requester_id": "U-2001", "order_id": "ORD-200001"}}}]},
-    {"tool_calls": [{"name": "create_rma", "arguments": {
+    {"content": "The $8.99 return shipping fee applies, so you will get $120.01 back.",
+     "tool_calls": [{"name": "create_rma", "arguments": {
         "order_id": "ORD-200001", "line_item_id": "LI-200001", "reason": "changed_mind", "is_defective": False,
         "resolution": "refund", "refund_amount": 120.01, "return_shipping_fee": 8.99}}]},
     {"tool_calls": [{"name": "helpdesk_update_item", "arguments": {"table": "tickets", "id": "TCK-5001",
                                                                     "item": {"status": "hold"}}}],
      "reasoning": "The ticket waits for the return."},
-    {"content": "Your return is authorized; $120.01 will be refunded once the speaker is back. <DONE>"},
+    {"content": "Your return RMA-20001 is authorized; $120.01 will be refunded once the speaker is back "
+                "(after the $8.99 return shipping fee). <DONE>"},
 ]
 DONE = {"content": "Nothing more I can do here. <DONE>"}
 

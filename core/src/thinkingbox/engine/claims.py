@@ -278,7 +278,10 @@ def communication_problems(says: Any, trajectory: list[dict], final_message: str
     for spec in says.never_states:
         if _claim(spec).stated_in("\n".join([everything, final_message]), today):
             problems.append(f"states the {spec}, which it must not")
-    for spec in says.states_before:
+    # The order of messages and calls is known only from a conversation: a world judged on
+    # its own (`tb serve`'s verdict without a transcript) cannot tell what came first.
+    ordered = any(e.get("role") == "tool" for e in trajectory)
+    for spec in says.states_before if ordered else ():
         first_call = next((i for i, e in enumerate(trajectory) if e.get("role") == "tool"
                            and e.get("name") == spec.before and not e.get("is_error")), None)
         said = "\n".join(text for i, text in messages if first_call is None or i < first_call)

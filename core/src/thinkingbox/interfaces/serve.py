@@ -11,7 +11,10 @@ in the agent's tool list:
     POST /control/sessions/{id}/reset          replace the session's world with a fresh one
     GET  /control/sessions/{id}/effects        field-level side effects since the initial state
     GET|POST /control/sessions/{id}/verdict    checks against the golden state; POST
-                                               {"final_message": "..."} to judge rubric questions
+                                               {"final_message": "...", "trajectory": [...]} to judge
+                                               what the agent said (rubric questions, typed
+                                               checks; the order of messages and calls needs
+                                               the trajectory, in the trial record's format)
 
 stdio: one world for the connection; `--report FILE` writes the final world (SQLite bytes)
 when the connection closes, which is how `tb eval --tool-transport stdio` judges it.
@@ -86,18 +89,23 @@ class SessionWorlds:
         initial = self.task_world.initial
         return [e.to_json() for e in self.domain.side_effects(initial, entry.world.snapshot(initial))]
 
-    async def verdict(self, sid: str, final_message: str | None, judge: Any) -> dict | None:
+    async def verdict(self, sid: str, final_message: str | None, judge: Any,
+                      trajectory: list[dict[str, Any]] | None = None) -> dict | None:
         entry = self.sessions.get(sid)
         if entry is None or self.task_world is None:
             return None
-        return await judge_world(self.domain, self.task_world, entry.world, final_message, judge)
+        return await judge_world(self.domain, self.task_world, entry.world, final_message, judge, trajectory)
 
 
-async def judge_world(domain: Domain, tw: TaskWorld, world: World, final_message: str | None, judge: Any) -> dict:
-    """Run the task's checks on a world; checks on the final message need it to be sent."""
+async def judge_world(domain: Domain, tw: TaskWorld, world: World, final_message: str | None, judge: Any,
+                      trajectory: list[dict[str, Any]] | None = None) -> dict:
+    """Run the task's checks on a world; checks on the final message need it to be sent,
+    and checks on the order of messages and calls need the conversation (`trajectory`, in
+    the trial record's format)."""
     from thinkingbox.engine.judging import judge_trial
 
-    verdict = await judge_trial(domain, tw, world.snapshot(tw.initial), [], final_message, "done", judge=judge)
+    verdict = await judge_trial(domain, tw, world.snapshot(tw.initial), trajectory or [], final_message, "done",
+                                judge=judge)
     return {"task": tw.task.id, "verdict": verdict.passed, "checks": [c.to_json() for c in verdict.checks]}
 
 
@@ -131,7 +139,7 @@ def control_routes(worlds: SessionWorlds, judge: Any) -> list:
 
     async def verdict(request: Request) -> JSONResponse:
         sid = request.path_params["sid"]
-        message = None
+        message, trajectory = None, None
         if request.method == "POST":
             try:
                 body = await request.json()
@@ -140,7 +148,11 @@ def control_routes(worlds: SessionWorlds, judge: Any) -> list:
             message = body.get("final_message") if isinstance(body, dict) else None
             if message is not None and not isinstance(message, str):
                 return JSONResponse({"error": "final_message must be a string"}, status_code=400)
-        result = await worlds.verdict(sid, message, judge)
+            trajectory = body.get("trajectory") if isinstance(body, dict) else None
+            if trajectory is not None and not (isinstance(trajectory, list)
+                                               and all(isinstance(e, dict) for e in trajectory)):
+                return JSONResponse({"error": "trajectory must be a list of events (objects)"}, status_code=400)
+        result = await worlds.verdict(sid, message, judge, trajectory)
         return JSONResponse(result) if result is not None else missing(sid)
 
     return [
