@@ -32,3 +32,14 @@ def test_number_words_and_dates_without_a_year():
     today = date(2025, 11, 20)
     assert date_mentions("on 5 January", today) == [date(2026, 1, 5)]  # the coming January
     assert date_mentions("on 5 November", today) == [date(2025, 11, 5)]
+
+
+def test_forms_agents_copy_from_tool_output_are_read():
+    """Agents often echo what tools return: ISO timestamps, bare amounts after a money word."""
+    today = date(2025, 10, 1)
+    assert Claim("date", "2025-10-14").stated_in("Booked for 2025-10-14T14:00:00Z.", today)
+    assert Claim("time", "14:00").stated_in("Booked for 2025-10-14T14:00:00Z.", today)
+    assert Claim("money", "14.99").stated_in("I will charge 14.99 to your card.", today)
+    assert not Claim("money", "14.99").stated_in("Product 14.99 points.", today)
+    assert not Claim("time", "14:00").stated_in("The total is $14.00.", today)
+    assert Claim("count", 250, "point").stated_in("250 bonus reward points added.", today)

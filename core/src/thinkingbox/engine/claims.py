@@ -83,13 +83,16 @@ _MONEY = re.compile(rf"""
   | (?P<c>{_DIGITS})\s*\$                                                 # 40$
   | (?P<b>{_AMOUNT})[\s-]*(?:US\s*dollars?|dollars?|USD|bucks)\b          # 40 dollars, 40.00 USD
         (?:\s+and\s+(?P<cents>\d{{1,2}}|{_WORDS})\s+cents?)?               # ... and 5 cents
+  | \b(?:refund|charge|fee|credit|total|cost|price|pay|amount)\w*          # a refund of 120.01
+        (?:\s+(?:of|is|was|will\s+be|comes\s+to|back|to))*\s+(?P<d>\d+\.\d{{2}})(?!\d)
+        (?!\s*(?:points?|%|percent|lbs?|pounds|kg|miles|km|nights?|days?|hours?)\b)
 """, re.IGNORECASE | re.VERBOSE)
 
 
 def money_mentions(text: str) -> list[Decimal]:
     found = []
     for m in _MONEY.finditer(text):
-        value = _number(m.group("a") or m.group("b") or m.group("c"))
+        value = _number(m.group("a") or m.group("b") or m.group("c") or m.group("d"))
         if value is None:
             continue
         if m.group("cents"):
@@ -108,7 +111,7 @@ _WEEKDAY = r"(?:(?:mon|tues|wed|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday
 _DATE_FORMS = [
     re.compile(rf"\b{_WEEKDAY}(?:the\s+)?(?P<day>{_DAY})(?:\s+of)?\s+(?P<month>{_MONTH})\.?\b{_YEAR}", re.I),
     re.compile(rf"\b{_WEEKDAY}(?P<month>{_MONTH})\.?\s+(?:the\s+)?(?P<day>{_DAY})\b{_YEAR}", re.I),
-    re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})\b"),
+    re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})(?!\d)"),   # also 2025-10-14T14:00:00Z
     re.compile(r"\b(?P<month>\d{1,2})/(?P<day>\d{1,2})(?:/(?P<year>\d{4}|\d{2}))?\b"),
     re.compile(r"\b(?P<day>\d{1,2})\.(?P<month>\d{1,2})\.(?P<year>\d{4})\b"),   # 10.10.2025, day first
 ]
@@ -172,7 +175,7 @@ def states_range(text: str, start: date, end: date, today: date) -> bool:
 
 _TIME = re.compile(r"""
     \b(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?![a-z])
-  | \b(?P<h24>[01]?\d|2[0-3])(?::|h)(?P<m24>[0-5]\d)\b
+  | (?<![\d:.])(?P<h24>[01]?\d|2[0-3])(?::|h)(?P<m24>[0-5]\d)(?!\d)
   | \b(?P<word>noon|midday|midnight)\b
 """, re.IGNORECASE | re.VERBOSE)
 
@@ -214,13 +217,15 @@ def days_mentions(text: str) -> list[tuple[int, int]]:
 def count_mentions(text: str, noun: str) -> list[int]:
     """Numbers written before `noun` (or its plural): "2 rooms", "two rooms"."""
     stem = re.escape(noun.lower().rstrip("s"))
-    pattern = re.compile(rf"(?P<n>{_DIGITS}|{_WORDS})\s+(?:\w+\s+)?{stem}(?:s|es)?\b", re.IGNORECASE)
+    pattern = re.compile(rf"(?P<n>{_DIGITS}|{_WORDS})\s+(?:[\w-]+\s+){{0,2}}{stem}(?:s|es)?\b", re.IGNORECASE)
     return [int(v) for m in pattern.finditer(text) if (v := _number(m.group("n"))) is not None]
 
 
 def states_identifier(text: str, identifier: str) -> bool:
     """The id itself, case-insensitive, not as part of a longer id ("HB-1" is not in "HB-12")."""
-    pattern = rf"(?<![A-Za-z0-9-]){re.escape(identifier)}(?![A-Za-z0-9]|-[A-Za-z0-9])"
+    # A separator in the id may be written as a space or '#' ("RMA 20001", "RMA#20001").
+    body = r"[-\s#]?".join(re.escape(part) for part in re.split(r"[-\s#]", identifier))
+    pattern = rf"(?<![A-Za-z0-9-]){body}(?![A-Za-z0-9]|-[A-Za-z0-9])"
     return re.search(pattern, text, re.IGNORECASE) is not None
 
 
@@ -321,7 +326,7 @@ def perturb(text: str, claim: Claim) -> str:
         for phrasing in claim.value:  # type: ignore[attr-defined]
             text = re.sub(phrasing, "", text, flags=re.IGNORECASE)
         return text
-    groups = {"money": (_MONEY, ("a", "b", "c")), "time": (_TIME, ("h", "h24")),
+    groups = {"money": (_MONEY, ("a", "b", "c", "d")), "time": (_TIME, ("h", "h24")),
               "days": (_DAYS, ("a", "b", "c", "d"))}
     patterns: list[tuple[re.Pattern[str], tuple[str, ...]]] = []
     if kind in groups:
