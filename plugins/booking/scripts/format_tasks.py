@@ -1,5 +1,6 @@
 """Write booking task files in one layout: a task's fields one per line, each row, solution
-step, decision and rubric item on one line. Content is unchanged (checked on every write).
+step, decision, rubric item and
+communication check (`says` value) on one line. Content is unchanged (checked on every write).
 
     python plugins/booking/scripts/format_tasks.py plugins/booking/src/thinkingbox_booking/tasks/*.json
 """
@@ -20,6 +21,15 @@ def dump_task(t, ind="      "):
         elif k in ("user_behavior", "user_decisions", "solution", "rubric") and isinstance(v, list) and v:
             inner = [f'{ind}  {one(a)}' for a in v]
             out.append(f'{ind}{one(k)}: [\n' + ",\n".join(inner) + f'\n{ind}]{comma}')
+        elif k == "says" and v:
+            parts = []
+            for kind, claims in v.items():
+                if isinstance(claims, list) and claims:
+                    inner = [f'{ind}    {one(c)}' for c in claims]
+                    parts.append(f'{ind}  {one(kind)}: [\n' + ",\n".join(inner) + f'\n{ind}  ]')
+                else:
+                    parts.append(f'{ind}  {one(kind)}: {one(claims)}')
+            out.append(f'{ind}{one(k)}: {{\n' + ",\n".join(parts) + f'\n{ind}}}{comma}')
         elif k == "rows" and v:
             tables = []
             for tbl, rows in v.items():

@@ -70,13 +70,14 @@ def main(prefixes: list[str]) -> None:
         task = domain.task(task_id)
         world = new_world(domain, task_id)
         before = {t.id: t.model_dump() for t in world.rows(Ticket)}
-        for step in task.solution:
+        calls = [step for step in task.solution if step.tool]  # say steps are messages, not calls
+        for step in calls:
             result = call_tool(domain, world, step.tool, **step.args)
             assert not result.is_error, (task_id, step.tool, result.text)
         tickets = [t.model_dump() for t in world.rows(Ticket) if before.get(t.id) != t.model_dump()]
         world.close()
         parts = [f"{field}={show(t[field])}" for t in tickets for field in TICKET_FIELDS]
-        for step in task.solution:
+        for step in calls:
             if domain.tools[step.tool].read_only:
                 continue
             for name in sorted(enums.get(step.tool, ())):

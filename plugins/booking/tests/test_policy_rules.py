@@ -46,6 +46,8 @@ def _golden(task_id):
         before = {m: {k: r.model_dump() for k, r in _rows(world, m).items()}
                   for m in (Booking, GroupBooking, Ticket, Transaction, Escalation, SpecialRequest, Invoice)}
         for step in task.solution:
+            if not step.tool:
+                continue  # a message to the customer (say), not a call
             result = call_tool(domain, world, step.tool, **step.args)
             assert not result.is_error, (step.tool, result.text)
         after = {m: {k: r.model_dump() for k, r in _rows(world, m).items()} for m in before}
@@ -61,7 +63,7 @@ def _new(before, after, model):
 @pytest.mark.parametrize("task_id", sorted(load_domain(DOMAIN).tasks))
 def test_golden_follows_the_written_rules(task_id):
     task, before, after = _golden(task_id)
-    writes = [s.tool for s in task.solution]
+    writes = [s.tool for s in task.solution if s.tool]
     changed = [t for k, t in after[Ticket].items() if before[Ticket].get(k) != t]
     assert len(changed) == 1, "exactly one ticket records the conversation"
     ticket = changed[0]
