@@ -4,6 +4,9 @@ derived here from the data and the reference's writes:
 - money that moves is stated: each charge or refund the reference makes, as an amount;
 - a cancellation's refund comes with its transaction id (04_cancellations.md);
 - a booking or group whose dates change is told its new stay (a date range);
+- what the customer must agree to first (01, "Agreement before acting": a change, a
+  correction, a cancellation, a group move, a special request) is told before the write,
+  and the reference says it in a message before that call;
 - no message states the hotel's partner tier or commission or an internal field name
   (01, "Confidential information"), a post-stay customer's complaint count, or another
   customer's booking in the task's data;
@@ -76,3 +79,19 @@ def test_what_the_customer_is_told_follows_the_written_rules(task_id):
     others = {b["booking_reference"] for b in task.rows.get("bookings", [])
               if b["customer_id"] != requester and b["booking_reference"] not in quoted}
     assert others <= set(_claims(says.never_states, "id")), "another customer's booking is not kept out"
+
+
+@pytest.mark.parametrize("task_id", sorted(load_domain(DOMAIN).tasks))
+def test_what_needs_agreement_is_told_first(task_id):
+    task, before, after, customers, moved = _facts(task_id)
+    says = task.says
+    first = next((i for i, s in enumerate(task.solution) if s.tool in AGREED_FIRST), None)
+    if first is not None:
+        tool = task.solution[first].tool
+        told = [c for c in says.states_before if c.before == tool]
+        assert told, f"nothing is told before {tool}"
+        assert any(s.say for s in task.solution[:first]), f"the reference does not tell the customer before {tool}"
+        amounts = {Decimal(str(v)) for v in _claims(told, "money")}
+        assert {Decimal(str(t["amount"])) for t in moved} <= amounts, "the amount to pay or get back is told first"
+    assert all(c.before in AGREED_FIRST for c in says.states_before), "only what needs agreement is told first"
+
