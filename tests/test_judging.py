@@ -56,7 +56,7 @@ def test_eval_rejudge_serve_and_validate_agree_on_every_task(host, tmp_path):
                  for a in record["trajectory"] if a["role"] == "assistant" for call in a.get("tool_calls", [])
                  if call["id"] == e["tool_call_id"] and e["name"] != "end_conversation"]
         run(apply_calls(domain, world, calls))
-        served = run(judge_world(domain, task_world, world, record["final_message"], "rules"))
+        served = run(judge_world(domain, task_world, world, record["final_message"], "rules", record["trajectory"]))
         world.close()
         views = {"rejudge": (rejudged["verdict"], summary(rejudged["checks"])),
                  "serve": (served["verdict"], summary(served["checks"]))}

@@ -141,11 +141,13 @@ def date_mentions(text: str, today: date) -> list[date]:
     return found + [end for _, end in range_mentions(text, today)]
 
 
+_RANGE_DASH = rf"(?:{_DASH}|\s+and\s+)"   # "between 10 and 12 October" too
 _RANGE_FORMS = [
     # 10 to 12 October (2025) / 10-12 Oct
-    re.compile(rf"\b(?P<d1>{_DAY}){_DASH}(?:the\s+)?(?P<d2>{_DAY})(?:\s+of)?\s+(?P<month>{_MONTH})\.?\b{_YEAR}", re.I),
-    # October 10-12 / Oct 10 to 12
-    re.compile(rf"\b(?P<month>{_MONTH})\.?\s+(?P<d1>{_DAY}){_DASH}(?P<d2>{_DAY})\b{_YEAR}", re.I),
+    re.compile(rf"\b(?P<d1>{_DAY}){_RANGE_DASH}(?:the\s+)?(?P<d2>{_DAY})(?:\s+of)?\s+(?P<month>{_MONTH})\.?\b{_YEAR}",
+               re.I),
+    # October 10-12 / Oct 10 to 12 / October 10th through the 12th
+    re.compile(rf"\b(?P<month>{_MONTH})\.?\s+(?P<d1>{_DAY}){_RANGE_DASH}(?:the\s+)?(?P<d2>{_DAY})\b{_YEAR}", re.I),
 ]
 
 
@@ -224,7 +226,7 @@ def count_mentions(text: str, noun: str) -> list[int]:
 def states_identifier(text: str, identifier: str) -> bool:
     """The id itself, case-insensitive, not as part of a longer id ("HB-1" is not in "HB-12")."""
     # A separator in the id may be written as a space or '#' ("RMA 20001", "RMA#20001").
-    body = r"[-\s#]?".join(re.escape(part) for part in re.split(r"[-\s#]", identifier))
+    body = r"[-\s#\u2010-\u2013]?".join(re.escape(part) for part in re.split(r"[-\s#]", identifier))
     pattern = rf"(?<![A-Za-z0-9-]){body}(?![A-Za-z0-9]|-[A-Za-z0-9])"
     return re.search(pattern, text, re.IGNORECASE) is not None
 
