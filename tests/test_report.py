@@ -103,7 +103,10 @@ def test_rejudge_reproduces_verdicts_exactly(runs, tmp_path):
 def test_rejudge_replays_recorded_calls(runs, tmp_path):
     """Changing a recorded tool call changes the re-judged verdict: the calls are re-run."""
     records = [json.loads(l) for l in (runs / "oracle.jsonl").read_text().splitlines()]
-    for event in records[0]["trajectory"]:
+    # (a record whose update the change alters; records come in the order trials end in)
+    record = next(r for r in records if any(c["name"] == "helpdesk_update_item" and c["arguments"]["item"].get("status", "solved")
+                                            != "solved" for e in r["trajectory"] for c in e.get("tool_calls", [])))
+    for event in record["trajectory"]:
         for call in event.get("tool_calls", []):
             if call["name"] == "helpdesk_update_item":
                 call["arguments"]["item"]["status"] = "solved"

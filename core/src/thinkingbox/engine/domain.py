@@ -232,6 +232,10 @@ class Domain:
                             f"reference call {failed.result.tool} failed: {failed.result.text}") from None
         golden = world.snapshot()
         world.close()
+        # Tables the solution left as they were share their rows with `initial` (as a
+        # trial's untouched tables do, see World.snapshot), so judging skips them by
+        # identity instead of comparing them row by row (judge.compare).
+        golden = {name: initial[name] if rows == initial.get(name) else rows for name, rows in golden.items()}
         tw = TaskWorld(task, template, initial, golden, state_hash(initial), state_hash(golden))
         self._task_worlds[task.id] = tw
         return tw

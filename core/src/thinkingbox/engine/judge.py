@@ -67,6 +67,8 @@ def _creation_order(snap: Snapshot, initial: Snapshot, schema: Schema,
     """
     new: set[Node] = set()
     for name in schema.tables:
+        if snap.get(name) is initial.get(name):
+            continue  # a table the world never wrote shares its rows with `initial` (World.snapshot)
         new.update((name, k) for k in snap.get(name, {}) if k not in initial.get(name, {}))
     if not new:
         return {}
@@ -178,6 +180,8 @@ def compare(final: Snapshot, golden: Snapshot, initial: Snapshot, schema: Schema
     diffs: list[Difference] = []
     for name, info in schema.tables.items():
         f_rows, g_rows, i_rows = final.get(name, {}), golden.get(name, {}), initial.get(name, {})
+        if f_rows is g_rows:
+            continue  # both still share the initial rows (a table neither world wrote)
         skip = set(ignore.get(name, ())) | {info.pk}
         cols = [(i, c) for i, c in enumerate(info.columns) if c not in skip]
         for key, g_row in g_rows.items():
@@ -210,6 +214,8 @@ def side_effects(initial: Snapshot, final: Snapshot, schema: Schema) -> list[Dif
     effects: list[Difference] = []
     for name, info in schema.tables.items():
         i_rows, f_rows = initial.get(name, {}), final.get(name, {})
+        if i_rows is f_rows:
+            continue  # a table the world never wrote
         for key, f_row in f_rows.items():
             i_row = i_rows.get(key)
             if i_row is None:

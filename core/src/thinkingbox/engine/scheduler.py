@@ -10,6 +10,7 @@ from typing import Any, Callable
 from thinkingbox.engine.discovery import PluginHost
 from thinkingbox.engine.domain import Domain
 from thinkingbox.engine.episode import ERROR
+from thinkingbox.engine.sessions import SessionPool, WorldPool
 from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
 from thinkingbox.errors import ThinkingboxError
 from thinkingbox.reporting.records import RecordWriter, trial_record
@@ -71,6 +72,10 @@ async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer
         for domain in {j.domain.name: j.domain for j in jobs}.values():
             servers[domain.name] = InProcessHTTP(domain)
             await servers[domain.name].start()
+    # Sessions to the in-memory MCP servers and task worlds, reused trial after trial
+    # (see engine.sessions).
+    sessions = SessionPool() if config.tool_transport == "memory" else None
+    worlds = WorldPool() if config.tool_transport == "memory" else None
     queue: asyncio.Queue[Job] = asyncio.Queue()
     for job in jobs:
         queue.put_nowait(job)
@@ -84,7 +89,7 @@ async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer
                 return
             try:
                 record = await run_trial(job, agent_factory, agent_arg, user_factory, user_arg, config,
-                                         servers.get(job.domain.name))
+                                         servers.get(job.domain.name), sessions, worlds)
             except Exception as exc:  # harness failure in one trial: record it, keep going
                 task = job.task_world.task
                 record = trial_record(domain=job.domain.name, domain_version=job.domain.version, task=task.id,
@@ -95,6 +100,10 @@ async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer
             records.append(record)
             if progress:
                 progress(record)
+            # An offline trial (oracle, scripted user, pooled session and world) may never
+            # wait on anything: let the event loop's other tasks (progress, timeouts) run
+            # between trials.
+            await asyncio.sleep(0)
 
     workers = [asyncio.create_task(worker()) for _ in range(max(1, min(config.concurrency, len(jobs))))]
     try:
@@ -103,6 +112,9 @@ async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer
     finally:
         for w in workers:
             w.cancel()
+        if sessions is not None and worlds is not None:
+            await sessions.aclose()
+            worlds.close()
         for server in servers.values():
             await server.stop()
     return records

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import sys
 import tempfile
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator
 
-from thinkingbox.engine.domain import Domain
+from thinkingbox.engine.domain import Domain, tool_dict
+from thinkingbox.engine.sessions import SessionPool
 from thinkingbox.tools import bind_world
 from thinkingbox.world import World
 
@@ -25,12 +27,14 @@ def stdio_client(domain: Domain, task_id: str, report: str) -> Any:
 class TrialTools:
     """One trial's MCP client for its world, over the chosen transport."""
 
-    def __init__(self, domain: Domain, task_id: str, world: World, transport: str, http_server: Any = None):
+    def __init__(self, domain: Domain, task_id: str, world: World, transport: str, http_server: Any = None,
+                 sessions: SessionPool | None = None):
         from mcp import Client
 
-        self.domain, self.http_server = domain, http_server
+        self.domain, self.http_server, self.sessions = domain, http_server, sessions
         self.token: Any = None
         self.report: Path | None = None
+        self.client: Any = None   # None: a session lent by the pool
         if transport == "http":
             self.client, self.token = http_server.client(world)
         elif transport == "stdio":
@@ -38,7 +42,20 @@ class TrialTools:
             self.client = stdio_client(domain, task_id, str(self.report))
         else:
             bind_world(world)  # this trial's context only: its MCP sessions see this world
-            self.client = Client(domain.server, cache=domain.client_cache())
+            if sessions is None:
+                self.client = Client(domain.server, cache=domain.client_cache())
+
+    @asynccontextmanager
+    async def session(self) -> AsyncIterator[tuple[Any, list[dict[str, Any]]]]:
+        """(client, tool listing) for the trial: its own client's, or a pooled session's."""
+        if self.client is None:
+            assert self.sessions is not None
+            async with self.sessions.lend(self.domain) as lease:
+                yield lease.client, lease.tools()
+            return
+        async with self.client as client:
+            listed = await client.list_tools()
+            yield client, [tool_dict(t) for t in listed.tools]
 
     def served_world(self) -> World | None:
         """Over stdio, the final world the server wrote on exit (None otherwise)."""

@@ -8,9 +8,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from thinkingbox.engine.domain import Domain, TaskWorld, tool_dict
+from thinkingbox.engine.domain import Domain, TaskWorld
 from thinkingbox.engine.episode import END_TOOL_SCHEMA, Limits, run_episode
 from thinkingbox.engine.judging import judge_trial
+from thinkingbox.engine.sessions import SessionPool, WorldPool
 from thinkingbox.engine.transports import TrialTools
 from thinkingbox.errors import ThinkingboxError
 from thinkingbox.models import llm
@@ -74,20 +75,24 @@ def _usage_totals(trajectory: list[dict[str, Any]], user: Any, outcome_usage: di
 
 
 async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: Any, user_arg: str,
-                    config: EvalConfig, http_server: Any = None) -> dict[str, Any]:
+                    config: EvalConfig, http_server: Any = None, sessions: SessionPool | None = None,
+                    worlds: WorldPool | None = None) -> dict[str, Any]:
+    """One trial. `sessions`, `worlds`: in-memory MCP sessions and task worlds to reuse
+    (see engine.sessions); without them, the trial opens its own session and clones a world."""
     domain, tw, task = job.domain, job.task_world, job.task_world.task
     t_start = time.perf_counter()
-    world = domain.new_world(tw)
+    # (pooled worlds only for in-memory tools: the other transports hold the world elsewhere)
+    pooled_world = worlds is not None and config.tool_transport == "memory"
+    world = worlds.take(domain, tw) if worlds is not None and pooled_world else domain.new_world(tw)
     t_reset = time.perf_counter()
-    connection = TrialTools(domain, task.id, world, config.tool_transport, http_server)
+    connection = TrialTools(domain, task.id, world, config.tool_transport, http_server, sessions)
     agent = agent_factory(agent_arg, task, domain, config.settings)
     user = user_factory(user_arg, task, config.settings)
     try:
-        async with connection.client as client:
-            # The agent gets the tools as this session lists them (the client also needs the
+        async with connection.session() as (client, listed):
+            # The agent gets the tools as its session listed them (the client also needs the
             # listing to check results, so it costs nothing extra).
-            listed = await client.list_tools()
-            tools = [*(tool_dict(t) for t in listed.tools), END_TOOL_SCHEMA]
+            tools = [*listed, END_TOOL_SCHEMA]
             await agent.start(EpisodeContext([SHARED_AGENT_PROMPT, domain.system_prompt], task.request, tools,
                                              domain.name, task.id, job.trial))
 
@@ -105,7 +110,10 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
         # (a world read back from a stdio server was written elsewhere: no reuse)
         final = world.snapshot(tw.initial if served is None else None)
     finally:
-        world.close()
+        if worlds is not None and pooled_world:
+            worlds.give_back(domain, world)
+        else:
+            world.close()
         await connection.release()
     verdict = await judge_trial(domain, tw, final, episode.trajectory, episode.final_message,
                                 episode.finish_reason, judge=config.settings.judge)
