@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
@@ -89,6 +90,7 @@ _MONEY = re.compile(rf"""
 """, re.IGNORECASE | re.VERBOSE)
 
 
+@lru_cache(maxsize=512)  # one message is read for many claims
 def money_mentions(text: str) -> list[Decimal]:
     found = []
     for m in _MONEY.finditer(text):
@@ -131,6 +133,7 @@ def _make_date(year: str | None, month: str, day: str, today: date) -> date | No
         return None
 
 
+@lru_cache(maxsize=512)  # one message is read for many claims
 def date_mentions(text: str, today: date) -> list[date]:
     found = []
     for form in _DATE_FORMS:
@@ -151,6 +154,7 @@ _RANGE_FORMS = [
 ]
 
 
+@lru_cache(maxsize=512)  # one message is read for many claims
 def range_mentions(text: str, today: date) -> list[tuple[date, date]]:
     """Ranges written as one phrase ("10 to 12 October"); two full dates in a row
     ("from 10 October to 12 October") are found as dates and paired by the check."""
@@ -182,6 +186,7 @@ _TIME = re.compile(r"""
 """, re.IGNORECASE | re.VERBOSE)
 
 
+@lru_cache(maxsize=512)  # one message is read for many claims
 def time_mentions(text: str) -> list[str]:
     """Times as "HH:MM" (24-hour)."""
     found = []
@@ -203,6 +208,7 @@ _DAYS = re.compile(rf"""
 """, re.IGNORECASE | re.VERBOSE)
 
 
+@lru_cache(maxsize=512)  # one message is read for many claims
 def days_mentions(text: str) -> list[tuple[int, int]]:
     """Numbers of days or ranges of days as (low, high): "3-5 business days" -> (3, 5)."""
     found = []
@@ -231,8 +237,26 @@ def states_identifier(text: str, identifier: str) -> bool:
     return re.search(pattern, text, re.IGNORECASE) is not None
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')]?\s+|\n+")
+
+
 def states_phrase(text: str, phrasings: list[str]) -> bool:
-    return any(re.search(p, text, re.IGNORECASE) for p in phrasings)
+    """Whether any phrasing occurs, searched sentence by sentence: a phrasing is about one
+    statement, and searching short pieces keeps sentence-scoped patterns (those that look
+    around within the sentence) from scanning the whole message at every position."""
+    pattern = _any_of(tuple(phrasings))
+    return any(pattern.search(sentence) for sentence in _sentences(text))
+
+
+@lru_cache(maxsize=512)
+def _sentences(text: str) -> tuple[str, ...]:
+    return tuple(s for s in _SENTENCE_END.split(text) if s) or (text,)
+
+
+@lru_cache(maxsize=1024)
+def _any_of(phrasings: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for a set of phrasings: a message is scanned once, not once per phrasing."""
+    return re.compile("|".join(f"(?:{p})" for p in phrasings), re.IGNORECASE)
 
 
 @dataclass(frozen=True)

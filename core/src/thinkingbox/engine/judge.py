@@ -312,13 +312,30 @@ def accept_alternatives(snap: Snapshot, accepted: dict[str, list[Any]], schema: 
     return out
 
 
+_CANONICAL_GOLDEN: dict[int, tuple[Any, Any, Snapshot]] = {}  # id(golden) -> (golden, task, canonical form)
+
+
+def _canonical_golden(outcome: TrialOutcome, initial: Snapshot, golden: Snapshot, ignore: dict[str, set[str]]
+                      ) -> Snapshot:
+    """The golden state's canonical form, computed once per task world (every trial of a
+    task judges against the same golden snapshot)."""
+    cached = _CANONICAL_GOLDEN.get(id(outcome.golden))
+    if cached is not None and cached[0] is outcome.golden and cached[1] is outcome.task:
+        return cached[2]
+    canonical = canonicalize(golden, initial, outcome.world_schema, ignore)
+    if len(_CANONICAL_GOLDEN) > 4096:
+        _CANONICAL_GOLDEN.clear()
+    _CANONICAL_GOLDEN[id(outcome.golden)] = (outcome.golden, outcome.task, canonical)  # keeps the key's object alive
+    return canonical
+
+
 def golden_state_check(outcome: TrialOutcome) -> CheckResult:
     schema = outcome.world_schema
     accepted = getattr(outcome.task, "accepted", None) or {}
     initial, golden, final = (accept_alternatives(s, accepted, schema)
                               for s in (outcome.initial, outcome.golden, outcome.final))
     ignore = outcome.task.ignored_fields(schema)
-    golden = canonicalize(golden, initial, schema, ignore)
+    golden = _canonical_golden(outcome, initial, golden, ignore)
     order = _creation_order(final, initial, schema, ignore)
     diffs = compare(canonicalize(final, initial, schema, ignore, order), golden, initial, schema, ignore)
     if diffs:
