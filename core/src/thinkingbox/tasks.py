@@ -38,6 +38,8 @@ class RubricRule(BaseModel):
     model_config = ConfigDict(extra="forbid")
     all: list[str] = Field(default_factory=list)    # each must match
     none: list[str] = Field(default_factory=list)   # none may match
+    approximate: bool = Field(default=False, description="the rule only approximates the question (it disagrees "
+                              "with some labelled messages); runs judged by rules say which questions were approximated")
 
 
 class RubricItem(BaseModel):

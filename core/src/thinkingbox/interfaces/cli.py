@@ -388,7 +388,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.evaluation import plan_evaluation, run_evaluation
     from thinkingbox.models.settings import eval_config
-    from thinkingbox.reporting.leaderboard import render, summarize
+    from thinkingbox.reporting.leaderboard import approximated_questions, render, summarize
 
     config, names, task_ids, output = eval_config(args)
     plan = plan_evaluation(PluginHost(), names, task_ids, config, output, args.resume, warn=_warn)
@@ -408,7 +408,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if records:
         print(f"tb: {len(records)} trials in {wall:.2f}s ({len(records) / wall:.1f} trials/s, "
               f"{1000 * cpu / len(records):.2f} ms CPU per trial)", file=sys.stderr)
-    print(render(summarize(plan.selected(records))))
+    selected = plan.selected(records)
+    print(render(summarize(selected)))
+    approximated = approximated_questions(selected)
+    if approximated:
+        print(f"tb: the offline rules only approximate {len(approximated)} rubric question(s): "
+              + "; ".join(approximated), file=sys.stderr)
     return 0
 
 

@@ -44,9 +44,13 @@ async def rubric_check(outcome: TrialOutcome) -> CheckResult:
                                 "parsed": False})
             else:
                 answers.append({"question": item.question, "parsed": True, "raw": "rules",
-                                "answer": "yes" if rule_answer(item.rule, outcome.final_message) else "no"})
+                                "answer": "yes" if rule_answer(item.rule, outcome.final_message) else "no",
+                                "approximate": item.rule.approximate})
         failed = [a["question"] for a in answers if a["answer"] != "yes"]
         detail = "all rubric questions answered yes (rules)" if not failed else f"answered no: {'; '.join(failed)}"
+        approximated = sum(bool(a.get("approximate")) for a in answers)
+        if approximated:
+            detail += f" ({approximated} by a rule that only approximates its question)"
         return CheckResult("rubric", not failed, detail, answers)
     message = sanitize(outcome.final_message)
     answers = []

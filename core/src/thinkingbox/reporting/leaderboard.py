@@ -29,3 +29,13 @@ def render(rows: list[dict[str, Any]]) -> str:
              for r in rows]
     return tabulate(table, headers=["agent", "domain", "tasks", "trials", "passed", "errors", "pass@1"],
                     tablefmt="github")
+
+
+def approximated_questions(records: Iterable[dict[str, Any]]) -> list[str]:
+    """Rubric questions that offline rules (`--judge rules`) answered only approximately."""
+    found: set[str] = set()
+    for record in records:
+        for check in record["checks"]:
+            if check["name"] == "rubric" and isinstance(check.get("data"), list):
+                found.update(a["question"] for a in check["data"] if isinstance(a, dict) and a.get("approximate"))
+    return sorted(found)
