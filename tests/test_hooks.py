@@ -118,10 +118,12 @@ class EvenTasksOnly:
 
 
 def test_hook_tb_checks(host, library):
-    assert [c.name for c in library.checks(library.tasks["lend-two"])] == ["golden_state"]
-    assert [c.name for c in library.checks(library.tasks["lend-one-rubric"])] == ["golden_state", "rubric"]
+    assert [c.name for c in library.checks(library.tasks["lend-two"])] == ["golden_state", "communication"]
+    assert [c.name for c in library.checks(library.tasks["lend-one-rubric"])] == ["golden_state", "communication",
+                                                                                  "rubric"]
     host.add_extension("even", EvenTasksOnly())
-    assert [c.name for c in library.checks(library.tasks["lend-two"])] == ["golden_state", "even_only"]
+    assert [c.name for c in library.checks(library.tasks["lend-two"])] == ["golden_state", "communication",
+                                                                           "even_only"]
 
 
 class Agents:

@@ -255,7 +255,7 @@ def test_domain_hooks_only_reach_their_own_plugin(retail, library):
     assert "create_rma" in retail.tools and "create_rma" not in library.tools
     assert library.info.name == "library" and retail.info.name == "retail"
     assert "librarian" in library.system_prompt and "Voltaic Home" in retail.system_prompt
-    assert [c.name for c in library.checks(library.tasks["lend-two"])] == ["golden_state"]
+    assert [c.name for c in library.checks(library.tasks["lend-two"])] == ["golden_state", "communication"]
 
 
 def test_core_names_no_domain():

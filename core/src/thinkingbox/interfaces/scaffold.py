@@ -492,6 +492,10 @@ Every request has an id such as R-1, a customer, a subject and a status: open or
                 {"tool": "close_request", "args": {"request_id": "R-2", "resolution": "resolved"}},
             ],
             "final_message": "Thanks, Ben: request R-2 about the invoice is now closed as resolved.",
+            # What the customer must be told (the request and the outcome), and must never be told.
+            "says": {"states": [{"id": "R-2", "label": "request closed"},
+                                {"phrase": [r"\bclosed\b"], "label": "decision"}],
+                     "never_states": [{"id": "R-3", "label": "the other request"}]},
             "notes": "R-2 is Ben's open request about the invoice and the problem is fixed: closed as resolved "
                      "(policy rule 2). His other request, R-3, is already closed and stays as it is.",
         }],
