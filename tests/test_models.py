@@ -258,7 +258,7 @@ def test_rules_judge_answers_rubric_questions_offline(host, library, tmp_path):
     assert record["verdict"] is True
     (answer,) = next(c for c in record["checks"] if c["name"] == "rubric")["data"]
     assert answer == {"question": "Does the message tell the member when the book is due back?", "parsed": True,
-                      "raw": "rules", "answer": "yes"}
+                      "raw": "rules", "answer": "yes", "approximate": False}
     (noop,) = run(run_jobs(host, jobs, EvalConfig(agent="noop", settings=RunSettings(judge=RULES_JUDGE)), writer))
     writer.close()
     rubric = next(c for c in noop["checks"] if c["name"] == "rubric")
