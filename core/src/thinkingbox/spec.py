@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import string
 import types
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from importlib.resources import files
 from pathlib import Path
@@ -98,7 +98,6 @@ class DomainSpec:
     description: str = ""
     ticketing: Helpdesk | None = None
     policy_search: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)  # anything a subclass wants to keep
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier():

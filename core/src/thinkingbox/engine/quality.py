@@ -51,10 +51,17 @@ async def verdict_of(domain: Domain, tw: TaskWorld, calls: list[ToolCall], final
     """The verdict, judged as `tb eval` judges, after playing `calls` (and their messages)
     with the reference final message, or `final_message` (rubric questions answered by
     their offline rules)."""
+    return (await _verdict_and_errors(domain, tw, calls, final_message))[0]
+
+
+async def _verdict_and_errors(domain: Domain, tw: TaskWorld, calls: list[ToolCall],
+                              final_message: str | None = None) -> tuple[Verdict, bool]:
+    """`verdict_of`, and whether any of the calls came back as an error."""
     final, trajectory = await _run(domain, tw, calls)
+    failed_call = any(e["role"] == "tool" and e["is_error"] for e in trajectory)
     message = tw.task.final_message if final_message is None else final_message
     trajectory.append({"role": "assistant", "content": message})
-    return await judge_trial(domain, tw, final, trajectory, message, "done", judge=RULES_JUDGE)
+    return await judge_trial(domain, tw, final, trajectory, message, "done", judge=RULES_JUDGE), failed_call
 
 
 def write_steps(domain: Domain, task: Task) -> list[int]:
@@ -89,14 +96,9 @@ async def check_task(domain: Domain, task: Task) -> list[str]:
     for i, j in await _independent_pairs(domain, tw, task, writes):
         swapped = list(task.solution)
         swapped[i], swapped[j] = swapped[j], swapped[i]
-        final = domain.new_world(tw)
-        try:
-            results = await apply_calls(domain, final, swapped)
-        finally:
-            final.close()
-        if any(r.is_error for r in results):
+        verdict, failed_call = await _verdict_and_errors(domain, tw, swapped)
+        if failed_call:
             continue  # the swap breaks a precondition: the order is part of the task
-        verdict = await verdict_of(domain, tw, swapped)
         if not verdict.passed:
             problems.append(f"swapping solution[{i}] ({task.solution[i].tool}) and solution[{j}] "
                             f"({task.solution[j].tool}), which do not depend on each other, fails: {verdict.detail}")

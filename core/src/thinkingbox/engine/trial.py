@@ -83,7 +83,7 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
     t_start = time.perf_counter()
     # (pooled worlds only for in-memory tools: the other transports hold the world elsewhere)
     pooled_world = worlds is not None and config.tool_transport == "memory"
-    world = worlds.take(domain, tw) if worlds is not None and pooled_world else domain.new_world(tw)
+    world = worlds.take(domain, tw) if pooled_world and worlds is not None else domain.new_world(tw)
     t_reset = time.perf_counter()
     connection = TrialTools(domain, task.id, world, config.tool_transport, http_server, sessions)
     agent = agent_factory(agent_arg, task, domain, config.settings)
