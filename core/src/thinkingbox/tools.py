@@ -12,6 +12,7 @@ import contextvars
 import enum
 import inspect
 import logging
+import math
 import typing
 from dataclasses import dataclass
 from decimal import Decimal
@@ -94,6 +95,7 @@ def invoke(spec: ToolSpec, world: World, arguments: dict[str, Any]) -> str:
 
     Raises ToolError for anything the agent should see as an error observation.
     """
+    _reject_non_finite(arguments)
     try:
         with world.atomic():
             return to_json_text(spec.fn(world, **arguments))
@@ -102,6 +104,19 @@ def invoke(spec: ToolSpec, world: World, arguments: dict[str, Any]) -> str:
     except Exception as exc:  # a bug in domain code: log it, show the agent a plain error
         log.exception("tool %s crashed", spec.name)
         raise ToolError(f"internal error in {spec.name} ({type(exc).__name__}); the call changed nothing") from exc
+
+
+def _reject_non_finite(value: Any, where: str = "") -> None:
+    """JSON has no Infinity or NaN, but lenient parsers and the SDK's number coercion
+    ("inf" -> float) let them through; no tool argument means either."""
+    if isinstance(value, float) and not math.isfinite(value) or isinstance(value, Decimal) and not value.is_finite():
+        raise ToolError(f"argument {where or 'value'} must be a finite number, not {value}")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _reject_non_finite(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            _reject_non_finite(item, f"{where}[{i}]")
 
 
 class WorldBinding:

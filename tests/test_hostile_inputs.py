@@ -1,0 +1,42 @@
+"""Failures found by the hostile-input and fault review (issue 15), one test each; the
+failures fixed by earlier work point to their tests in the closing note."""
+import pytest
+
+from thinkingbox.testing import call_tool, load_domain, new_world
+
+
+@pytest.fixture(scope="module")
+def booking():
+    return load_domain("booking")
+
+
+@pytest.mark.parametrize("fee", ["inf", "-inf", "nan", "Infinity", float("inf"), float("nan")])
+def test_a_non_finite_number_is_a_clear_tool_error_that_changes_nothing(booking, fee):  # F8
+    world = new_world(booking)
+    try:
+        before = world.to_bytes()
+        result = call_tool(booking, world, "add_special_request", booking_reference="HB-100001", kind="other",
+                           detail="late arrival", fee=fee)
+        assert result.is_error
+        assert "fee must be a finite number" in result.text and "internal error" not in result.text
+        assert world.to_bytes() == before
+    finally:
+        world.close()
+
+
+def test_a_tool_never_runs_with_a_non_finite_argument_anywhere_in_it():  # F8, for every tool
+    from thinkingbox import ToolError, write_tool
+    from thinkingbox.tools import invoke, tool_spec
+
+    ran = []
+
+    @write_tool
+    def set_ratio(world, ratio: float, weights: dict[str, list[float]]) -> dict:
+        """Set a ratio."""
+        ran.append(ratio)
+        return {}
+
+    for ratio, weights in [(float("inf"), {}), (0.5, {"a": [1.0, float("nan")]})]:
+        with pytest.raises(ToolError, match=r"argument (ratio|weights\.a\[1\]) must be a finite number"):
+            invoke(tool_spec(set_ratio), None, {"ratio": ratio, "weights": weights})
+    assert ran == []
