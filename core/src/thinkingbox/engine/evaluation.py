@@ -25,6 +25,8 @@ class EvaluationPlan:
     task_ids: set[str] | None
     output: Path
     previous: list[TrialRecord] = field(default_factory=list)   # already in the run file (--resume)
+    retried: int = 0                    # errored trials taken out of the file to run again
+    writer: RecordWriter | None = None  # the run file, open and locked from planning on
     jobs: list[Job] = field(default_factory=list)
 
     @property
@@ -39,7 +41,8 @@ class EvaluationPlan:
 
 
 def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str] | None, config: EvalConfig,
-                    output: Path | None, resume: bool, warn: Callable[[str], None] | None = None) -> EvaluationPlan:
+                    output: Path | None, resume: bool, warn: Callable[[str], None] | None = None,
+                    retry_errors: bool = False) -> EvaluationPlan:
     """Select domains and tasks, check the configuration can run them, and read what the
     run file already holds; every problem is an error before any trial runs."""
     domains = host.load_domains(names) if names else host.default_domains(warn=warn)
@@ -57,22 +60,45 @@ def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str
     output = output or Path("runs") / (f"{config.agent.replace(':', '_').replace('/', '_')}-"
                                        f"{'_'.join(d.name for d in domains)}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
     plan = EvaluationPlan(host, domains, config, task_ids, output)
-    done: set[tuple[str, str, int]] = set()
-    if output.exists() and output.stat().st_size > 0:
-        if not resume:
-            raise ThinkingboxError(f"{output} already has records; pass --resume to continue that run, "
-                                   "or choose another --output")
-        try:
-            plan.previous = list(read_records(output))
-        except ValueError as exc:
-            raise ThinkingboxError(f"cannot resume: {exc}") from None
-        for record in plan.previous:
-            if record["agent"] != config.agent:
-                raise ThinkingboxError(f"{output} holds trials of agent {record['agent']!r}, "
-                                       f"not {config.agent!r}; use another --output")
-            done.add((record["domain"], record["task"], record["trial"]))
-    plan.jobs = asyncio.run(prepare_jobs(domains, task_ids, config.trials, done))
+    if output.is_dir():
+        raise ThinkingboxError(f"--output {output} is a directory; give the path of a run file (.jsonl)")
+    if output.exists() and output.stat().st_size > 0 and not resume:
+        raise ThinkingboxError(f"{output} already has records; pass --resume to continue that run, "
+                               "or choose another --output")
+    try:
+        # Opened (and locked) before reading, so that two runs resuming one file cannot both
+        # count the same trials as missing and run them twice.
+        plan.writer = RecordWriter(output)
+    except OSError as exc:
+        raise ThinkingboxError(f"cannot write --output {output}: {exc.strerror or exc}") from None
+    try:
+        plan.previous = _previous_records(plan, retry_errors)
+        done = {(r["domain"], r["task"], r["trial"]) for r in plan.previous}
+        plan.jobs = asyncio.run(prepare_jobs(domains, task_ids, config.trials, done))
+    except BaseException:
+        plan.writer.close()
+        raise
     return plan
+
+
+def _previous_records(plan: EvaluationPlan, retry_errors: bool) -> list[TrialRecord]:
+    """What the run file already holds. With `retry_errors`, trials that ended in an error
+    (not a failed verdict) are taken out of the file, so that they run again and each trial
+    keeps one record."""
+    try:
+        previous = list(read_records(plan.output))
+    except ValueError as exc:
+        raise ThinkingboxError(f"cannot resume: {exc}") from None
+    for record in previous:
+        if record["agent"] != plan.config.agent:
+            raise ThinkingboxError(f"{plan.output} holds trials of agent {record['agent']!r}, "
+                                   f"not {plan.config.agent!r}; use another --output")
+    errored = [r for r in previous if r["finish_reason"] == "error"] if retry_errors else []
+    if errored:
+        previous = [r for r in previous if r["finish_reason"] != "error"]
+        plan.writer.replace_all(previous)
+        plan.retried = len(errored)
+    return previous
 
 
 def run_evaluation(plan: EvaluationPlan, workers: int = 1,
@@ -82,7 +108,7 @@ def run_evaluation(plan: EvaluationPlan, workers: int = 1,
     closed)."""
     from thinkingbox.engine.workers import run_in_processes
 
-    writer = RecordWriter(plan.output)
+    writer = plan.writer or RecordWriter(plan.output)
     try:
         if workers > 1 and len(plan.jobs) > 1:
             return run_in_processes(plan.names, plan.jobs, plan.config, workers, writer, progress)

@@ -70,6 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--output", type=Path, help="JSONL file of trial records "
                     "(default: runs/<agent>-<domains>-<time>.jsonl)")
     ev.add_argument("--resume", action="store_true", help="append to --output, skipping trials already in it")
+    ev.add_argument("--retry-errors", action="store_true",
+                    help="with --resume: run again the trials whose record ended in an error (model or harness "
+                         "failure, not a failed verdict); their old records are taken out of the file")
     ev.add_argument("--max-user-turns", type=_positive, help="simulated-user follow-ups (default: 10)")
     ev.add_argument("--max-tool-calls", type=_positive, help="agent-action cap per trial (default: 50)")
     ev.add_argument("--tool-transport", choices=["memory", "stdio", "http"], default="memory",
@@ -391,8 +394,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from thinkingbox.reporting.leaderboard import approximated_questions, render, summarize
 
     config, names, task_ids, output = eval_config(args)
-    plan = plan_evaluation(PluginHost(), names, task_ids, config, output, args.resume, warn=_warn)
-    print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded) -> {plan.output}",
+    if args.retry_errors and not args.resume:
+        raise ThinkingboxError("--retry-errors needs --resume (it re-runs errored trials of an existing run file)")
+    plan = plan_evaluation(PluginHost(), names, task_ids, config, output, args.resume, warn=_warn,
+                           retry_errors=args.retry_errors)
+    retried = f", {plan.retried} errored to run again" if plan.retried else ""
+    print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded{retried}) -> {plan.output}",
           file=sys.stderr)
     progress = _Progress(len(plan.jobs))
     started, cpu_started = time.perf_counter(), _cpu_seconds()

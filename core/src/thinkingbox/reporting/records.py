@@ -17,6 +17,8 @@ from typing_extensions import NotRequired, TypedDict  # pydantic reads these on 
 
 import orjson
 
+from thinkingbox.errors import ThinkingboxError
+
 RECORD_VERSION = 1
 
 
@@ -120,31 +122,84 @@ def upgrade(data: Any) -> TrialRecord:
         raise ValueError(f"not a trial record: {where}: {err['msg']}") from None
 
 
+class RunFileBusy(ThinkingboxError):
+    """Another process is writing the run file."""
+
+
 class RecordWriter:
+    """Appends records to a run file, one flushed line each. The file is locked while the
+    writer is open, so two runs can never append to one file; the second gets
+    `RunFileBusy` at once."""
+
     def __init__(self, path: Path):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        _drop_partial_last_line(self.path)
         self._file = open(self.path, "ab")
+        try:
+            _lock(self._file)
+        except RunFileBusy:
+            self._file.close()
+            raise RunFileBusy(f"{self.path} is being written by another tb run; wait for it to finish "
+                              "or choose another --output") from None
+        _repair_last_line(self.path, self._file)
 
     def write(self, record: dict[str, Any]) -> None:
         self._file.write(orjson.dumps(record, default=str) + b"\n")
         self._file.flush()
 
-    def close(self) -> None:
+    def replace_all(self, records: Iterable[dict[str, Any]]) -> None:
+        """Rewrite the file to hold exactly `records`: written to a new file that is locked
+        before it replaces the old one, so that the file is whole and locked at every moment."""
+        temporary = self.path.with_name(self.path.name + ".rewrite")
+        new = open(temporary, "wb")
+        _lock(new)
+        for record in records:
+            new.write(orjson.dumps(record, default=str) + b"\n")
+        new.flush()
+        os.fsync(new.fileno())
+        os.replace(temporary, self.path)
         self._file.close()
+        self._file = new
+
+    def close(self) -> None:
+        self._file.close()  # releases the lock
 
 
-def _drop_partial_last_line(path: Path) -> None:
-    """A run killed mid-write can leave half a line; cut it so appends stay valid."""
-    if not path.exists() or path.stat().st_size == 0:
+def _lock(file: Any) -> None:
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks here; one run per file is up to the user
         return
-    with open(path, "rb+") as f:
+    try:
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise RunFileBusy from None
+
+
+def _repair_last_line(path: Path, file: Any) -> None:
+    """A run killed mid-write can leave half a line: cut it so appends stay valid. A whole
+    record that lacks only its newline is a finished trial: it is kept, and the newline
+    added (readers count it as done, so cutting it would lose that trial)."""
+    size = path.stat().st_size
+    if size == 0:
+        return
+    with open(path, "rb") as f:
         f.seek(-1, os.SEEK_END)
         if f.read(1) == b"\n":
             return
-        data = path.read_bytes()
-        f.truncate(data.rfind(b"\n") + 1)
+        f.seek(0)
+        data = f.read()
+    start = data.rfind(b"\n") + 1
+    try:
+        orjson.loads(data[start:])
+        complete = True
+    except orjson.JSONDecodeError:
+        complete = False
+    if complete:
+        file.write(b"\n")
+        file.flush()
+    else:
+        os.truncate(path, start)
 
 
 def read_records(path: Path) -> Iterator[TrialRecord]:
