@@ -23,23 +23,43 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def http_server():
+class Served(str):
+    """The base URL of a `tb serve --transport http` process, with its control token."""
+    token: str
+
+    def control(self, method: str, path: str, **kwargs) -> httpx2.Response:
+        headers = {"authorization": f"Bearer {self.token}"} if self.token else {}
+        headers.update(kwargs.pop("headers", {}))
+        return httpx2.request(method, f"{self}/control{path}", headers=headers, timeout=30, **kwargs)
+
+
+def serve_http(*extra, env=None) -> tuple[subprocess.Popen, Served]:
     port = free_port()
     proc = subprocess.Popen([TB, "serve", "--domain", "retail", "--task", "ret-fee-001", "--transport", "http",
-                             "--port", str(port), "--idle-timeout", "3", "--max-sessions", "40"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    base = f"http://127.0.0.1:{port}"
+                             "--port", str(port), *extra],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    base = Served(f"http://127.0.0.1:{port}")
+    base.token = ""
     deadline = time.monotonic() + 60
+    given = "--control-token" in extra or "TB_CONTROL_TOKEN" in (env or {})
+    for line in iter(proc.stderr.readline, ""):  # a generated token is printed right after "serving"
+        if line.startswith("tb: control token: "):
+            base.token = line.split(": ", 2)[2].strip()
+        if base.token or line.startswith("tb: serving") and given:
+            break
     while time.monotonic() < deadline:
         try:
-            if httpx2.get(f"{base}/control/task", timeout=1).status_code == 200:
-                break
+            if base.control("GET", "/task").status_code in (200, 401):  # up (401: the token is the test's)
+                return proc, base
         except httpx2.HTTPError:
             time.sleep(0.1)
-    else:
-        proc.kill()
-        raise AssertionError(proc.stderr.read())
+    proc.kill()
+    raise AssertionError(proc.stderr.read())
+
+
+@pytest.fixture
+def http_server():
+    proc, base = serve_http("--idle-timeout", "3", "--max-sessions", "40")
     yield base
     proc.terminate()
     proc.wait(timeout=10)
@@ -85,22 +105,22 @@ def test_http_sessions_get_their_own_worlds_and_the_control_endpoints(http_serve
             created_b = await b.call_tool("helpdesk_create_item", TICKET)
             assert '"TCK-5001"' in text(created_b)  # same deterministic id, separate world
     run(go())
-    sessions = httpx2.get(f"{http_server}/control/sessions").json()["sessions"]
+    sessions = http_server.control("GET", "/sessions").json()["sessions"]
     assert len(sessions) == 2
     sid = sessions[0]["id"]
-    effects = httpx2.get(f"{http_server}/control/sessions/{sid}/effects").json()["effects"]
+    effects = http_server.control("GET", f"/sessions/{sid}/effects").json()["effects"]
     assert [(e["kind"], e["table"]) for e in effects] == [("created", "tickets")]
-    verdict = httpx2.post(f"{http_server}/control/sessions/{sid}/verdict", json={"final_message": "done"}).json()
+    verdict = http_server.control("POST", f"/sessions/{sid}/verdict", json={"final_message": "done"}).json()
     assert verdict["task"] == "ret-fee-001" and verdict["verdict"] is False
     assert "missing" in verdict["checks"][0]["detail"]
-    assert httpx2.post(f"{http_server}/control/sessions/{sid}/reset").json() == {"reset": True}
-    assert httpx2.get(f"{http_server}/control/sessions/{sid}/effects").json()["effects"] == []
-    assert httpx2.get(f"{http_server}/control/sessions/nope/effects").status_code == 404
-    assert httpx2.post(f"{http_server}/control/sessions/{sid}/verdict", content=b"{bad").status_code == 400
+    assert http_server.control("POST", f"/sessions/{sid}/reset").json() == {"reset": True}
+    assert http_server.control("GET", f"/sessions/{sid}/effects").json()["effects"] == []
+    assert http_server.control("GET", "/sessions/nope/effects").status_code == 404
+    assert http_server.control("POST", f"/sessions/{sid}/verdict", content=b"{bad").status_code == 400
     time.sleep(3.5)  # idle sessions and their worlds are dropped
-    httpx2.get(f"{http_server}/control/task")
+    http_server.control("GET", "/task")
     run(_touch(url))
-    assert len(httpx2.get(f"{http_server}/control/sessions").json()["sessions"]) == 1
+    assert len(http_server.control("GET", "/sessions").json()["sessions"]) == 1
 
 
 async def _touch(url):
@@ -163,4 +183,71 @@ def test_hostile_clients_cannot_crash_the_server_or_reach_other_worlds(http_serv
             seen = await c.call_tool("helpdesk_get_items", {"table": "tickets", "filter": "requester_id eq 'U-2001'"})
             assert '"count":0' in text(seen)  # the victim's ticket is not visible here
     run(after())
-    assert httpx2.get(f"{http_server}/control/task").status_code == 200
+    assert http_server.control("GET", "/task").status_code == 200
+
+
+def test_the_control_endpoints_need_the_token_and_a_local_host_and_origin(http_server):  # F7, F5
+    url = f"{http_server}/mcp"
+
+    async def agent_session():
+        async with Client(url) as agent:
+            await agent.call_tool("helpdesk_create_item", TICKET)
+    run(agent_session())
+    (session,) = http_server.control("GET", "/sessions").json()["sessions"]
+    endpoints = [("GET", "/task"), ("GET", "/sessions"), ("POST", f"/sessions/{session['id']}/reset"),
+                 ("GET", f"/sessions/{session['id']}/effects"), ("GET", f"/sessions/{session['id']}/verdict"),
+                 ("POST", f"/sessions/{session['id']}/verdict")]
+    for method, path in endpoints:
+        for headers in ({}, {"authorization": "Bearer wrong-token-of-some-length"},
+                        {"authorization": http_server.token}, {"authorization": f"Basic {http_server.token}"}):
+            response = httpx2.request(method, f"{http_server}/control{path}", headers=headers)
+            assert response.status_code == 401, (method, path, headers)
+            assert "control token" in response.json()["error"] and "golden" not in response.text
+        rebound = http_server.control(method, path, headers={"host": "evil.example"})
+        assert rebound.status_code == 421
+        cross = http_server.control(method, path, headers={"origin": "http://evil.example"})
+        assert cross.status_code == 403
+    assert http_server.control("GET", "/task", headers={"origin": f"{http_server}"}).status_code == 200
+    # nothing above reset or judged the session: its world still holds the agent's ticket
+    effects = http_server.control("GET", f"/sessions/{session['id']}/effects").json()["effects"]
+    assert [e["kind"] for e in effects] == ["created"]
+
+
+def test_the_control_endpoints_refuse_a_body_over_the_limit_without_reading_it(http_server):  # F6
+    run(_touch(f"{http_server}/mcp"))
+    (session,) = http_server.control("GET", "/sessions").json()["sessions"]
+    path = f"/sessions/{session['id']}/verdict"
+    started = time.monotonic()
+    big = http_server.control("POST", path, content=b'{"final_message": "' + b"a" * 30_000_000 + b'"}')
+    assert big.status_code == 413 and "over 1000000 bytes" in big.json()["error"]
+
+    def chunks():  # no content-length: the limit holds on the stream too
+        for _ in range(40):
+            yield b"a" * 100_000
+    streamed = http_server.control("POST", path, content=chunks())
+    assert streamed.status_code == 413
+    assert time.monotonic() - started < 30
+    assert http_server.control("POST", path, json={"final_message": "ok"}).status_code == 200
+
+
+def test_a_given_token_is_used_and_serving_beyond_loopback_needs_one(tmp_path):
+    import os
+
+    env = {**os.environ, "TB_CONTROL_TOKEN": "from-the-environment-0123"}
+    proc, base = serve_http(env=env)
+    try:
+        assert base.token == ""  # nothing printed: the evaluator gave it
+        base.token = "from-the-environment-0123"
+        assert base.control("GET", "/task").status_code == 200
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    env.pop("TB_CONTROL_TOKEN")
+    refused = subprocess.run([TB, "serve", "--domain", "retail", "--task", "ret-fee-001", "--transport", "http",
+                              "--host", "0.0.0.0", "--port", str(free_port())],
+                             capture_output=True, text=True, timeout=60, env=env)
+    assert refused.returncode == 2
+    assert "--host 0.0.0.0 serves beyond this machine: give the control token with --control-token" in refused.stderr
+    short = subprocess.run([TB, "serve", "--domain", "retail", "--task", "ret-fee-001", "--transport", "http",
+                            "--control-token", "short"], capture_output=True, text=True, timeout=60, env=env)
+    assert short.returncode == 2 and "at least 16 characters" in short.stderr

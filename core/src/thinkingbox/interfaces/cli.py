@@ -166,6 +166,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="drop HTTP sessions and their worlds idle this long (default: 600)")
     sv.add_argument("--max-sessions", type=_positive, default=1000, help="open HTTP sessions at most (default: 1000)")
     sv.add_argument("--judge", help="`rules` or a model, to judge rubric questions in /control/.../verdict")
+    sv.add_argument("--control-token", metavar="TOKEN",
+                    help="http: the bearer token the /control endpoints require (default: $TB_CONTROL_TOKEN, else "
+                         "one generated and printed at start; required with a --host other than loopback)")
     sv.add_argument("--report", type=Path, help="stdio: write the final world (SQLite bytes) here on exit")
 
     ts = sub.add_parser("tasks", help="list the tasks of a domain, or print the task file's JSON Schema")
@@ -284,7 +287,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.transport == "stdio":
         serve_stdio(domain, task, args.report)
     else:
-        serve_http(domain, task, args.host, args.port, args.judge, args.idle_timeout, args.max_sessions)
+        serve_http(domain, task, args.host, args.port, args.judge, args.idle_timeout, args.max_sessions,
+                   args.control_token)
     return 0
 
 

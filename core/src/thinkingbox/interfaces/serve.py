@@ -4,7 +4,10 @@
 HTTP (streamable): every MCP session gets its own freshly reset world, created at its first
 tool call and dropped when the session has been idle for `idle_timeout` seconds. An
 external evaluator uses the control endpoints, which are not MCP tools and so never appear
-in the agent's tool list:
+in the agent's tool list. They answer only requests that carry the control token
+(`Authorization: Bearer TOKEN`; generated at start and printed, or given), pass the same
+Host/Origin checks as /mcp and stay within its body limit, since they hold what the agent
+must never see (other sessions, the golden state). docs/security.md has the threat model.
 
     GET  /control/task                         the served task (id, domain, request)
     GET  /control/sessions                     open sessions with a world
@@ -22,6 +25,7 @@ when the connection closes, which is how `tb eval --tool-transport stdio` judges
 from __future__ import annotations
 
 import asyncio
+import hmac
 import sys
 import time
 import uuid
@@ -30,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from thinkingbox.engine.domain import Domain, TaskWorld
+from thinkingbox.errors import ThinkingboxError
 from thinkingbox.world import World
 
 WORLD_HEADER = "x-thinkingbox-world"  # in-process runs bind a trial's world to its HTTP session
@@ -164,6 +169,78 @@ def control_routes(worlds: SessionWorlds, judge: Any) -> list:
     ]
 
 
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+class ControlGuard:
+    """ASGI middleware for /control/*: the bearer token, DNS-rebinding protection (the Host
+    and Origin checks /mcp applies) and the request body limit. Other paths pass through."""
+
+    def __init__(self, app: Any, token: str, host: str, max_body: int):
+        self.app, self.token, self.max_body = app, token.encode(), max_body
+        if host in LOOPBACK:  # the MCP SDK's own rule for loopback servers
+            self.hosts: tuple[str, ...] | None = ("127.0.0.1", "localhost", "[::1]")
+        else:  # bound to a routable address: only the token guards it (serve_http requires one given)
+            self.hosts = None
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith("/control"):
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        if self.hosts is not None:
+            if _host_name(headers.get("host", "")) not in self.hosts:
+                await _refuse(send, 421, "invalid Host header")
+                return
+            origin = headers.get("origin")
+            if origin and _host_name(origin.partition("://")[2]) not in self.hosts:
+                await _refuse(send, 403, "invalid Origin header")
+                return
+        scheme, _, given = headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(), self.token):
+            await _refuse(send, 401, "the control endpoints need the control token: "
+                          "Authorization: Bearer TOKEN (printed by tb serve at start)",
+                          [(b"www-authenticate", b'Bearer realm="tb-control"')])
+            return
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await _refuse(send, 413, f"request body over {self.max_body} bytes")
+            return
+        received = 0
+
+        async def limited_receive() -> Any:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.max_body:
+                raise _BodyTooLarge
+            return message
+
+        try:
+            await self.app(scope, limited_receive, send)
+        except _BodyTooLarge:
+            await _refuse(send, 413, f"request body over {self.max_body} bytes")
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+def _host_name(authority: str) -> str:
+    """The host part of `host[:port]` or `[v6]:port`."""
+    if authority.startswith("["):
+        return authority[:authority.find("]") + 1]
+    return authority.rsplit(":", 1)[0] if authority.count(":") == 1 else authority
+
+
+async def _refuse(send: Any, status: int, message: str, headers: list | None = None) -> None:
+    import orjson
+
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), *(headers or [])]})
+    await send({"type": "http.response.body", "body": orjson.dumps({"error": message})})
+
+
 def sessions_only(app):
     """ASGI wrapper: answer requests of the stateless (2026-07-28) protocol era with a
     JSON-RPC error, so that clients fall back to the session handshake (2025-11-25). Worlds
@@ -198,13 +275,17 @@ def sessions_only(app):
 
 
 def http_app(domain: Domain, worlds: SessionWorlds, judge: Any = None, host: str = "127.0.0.1",
-             max_sessions: int = 1000, idle_timeout: float = 600.0, max_body: int = 1_000_000):
-    """The Starlette app: MCP at /mcp plus the control endpoints."""
+             max_sessions: int = 1000, idle_timeout: float = 600.0, max_body: int = 1_000_000,
+             control_token: str | None = None):
+    """The Starlette app: MCP at /mcp, plus the control endpoints when a control token is
+    given (an app without one has none)."""
     domain.binding.resolve = worlds.resolve
     app = domain.server.streamable_http_app(host=host, session_idle_timeout=idle_timeout, max_sessions=max_sessions,
                                             max_request_body_size=max_body, json_response=True)
-    for route in control_routes(worlds, judge):
-        app.router.routes.append(route)
+    if control_token:
+        for route in control_routes(worlds, judge):
+            app.router.routes.append(route)
+        app.add_middleware(ControlGuard, token=control_token, host=host, max_body=max_body)
     app.add_middleware(_SessionsOnly)
     return app
 
@@ -295,14 +376,36 @@ def serve_stdio(domain: Domain, task: Any, report: Path | None = None) -> None:
     asyncio.run(stdio())
 
 
+CONTROL_TOKEN_ENV = "TB_CONTROL_TOKEN"
+
+
+def control_token_for(host: str, given: str | None) -> tuple[str, bool]:
+    """The control token and whether it was generated. Serving beyond loopback needs one
+    given (flag or TB_CONTROL_TOKEN): a token printed on a console is no guard for a
+    server that anyone on the network can reach before the evaluator reads it."""
+    import os
+    import secrets
+
+    token = given or os.environ.get(CONTROL_TOKEN_ENV) or ""
+    if token:
+        if len(token) < 16:
+            raise ThinkingboxError("the control token must be at least 16 characters")
+        return token, False
+    if host not in LOOPBACK:
+        raise ThinkingboxError(f"--host {host} serves beyond this machine: give the control token with "
+                               f"--control-token or {CONTROL_TOKEN_ENV} (at least 16 characters)")
+    return secrets.token_urlsafe(32), True
+
+
 def serve_http(domain: Domain, task: Any, host: str, port: int, judge_spec: str | None, idle_timeout: float,
-               max_sessions: int) -> None:
+               max_sessions: int, control_token: str | None = None) -> None:
     """`tb serve --transport http`: a fresh world per MCP session, plus the control endpoints."""
     import asyncio
     import logging
 
     import uvicorn
 
+    token, generated = control_token_for(host, control_token)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     judge: Any = None
     if judge_spec:
@@ -311,7 +414,10 @@ def serve_http(domain: Domain, task: Any, host: str, port: int, judge_spec: str 
         judge = "rules" if judge_spec == "rules" else model_config("judge", judge_spec, {}, {"params": {}})
     task_world = asyncio.run(domain.prepare(task))
     worlds = SessionWorlds(domain, task_world, idle_timeout=idle_timeout, max_worlds=max_sessions)
-    app = http_app(domain, worlds, judge, host=host, max_sessions=max_sessions, idle_timeout=idle_timeout)
+    app = http_app(domain, worlds, judge, host=host, max_sessions=max_sessions, idle_timeout=idle_timeout,
+                   control_token=token)
     print(f"tb: serving {domain.name}/{task.id} at http://{host}:{port}/mcp "
           f"(control: http://{host}:{port}/control/...)", file=sys.stderr)
+    if generated:  # for the evaluator only: the agent under test must not be given it
+        print(f"tb: control token: {token}", file=sys.stderr, flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning")
