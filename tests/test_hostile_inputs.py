@@ -40,3 +40,13 @@ def test_a_tool_never_runs_with_a_non_finite_argument_anywhere_in_it():  # F8, f
         with pytest.raises(ToolError, match=r"argument (ratio|weights\.a\[1\]) must be a finite number"):
             invoke(tool_spec(set_ratio), None, {"ratio": ratio, "weights": weights})
     assert ran == []
+
+
+def test_call_tool_passes_arguments_named_domain_world_or_tool_to_the_tool(booking):  # found by test_properties
+    world = new_world(booking)
+    try:
+        plain = call_tool(booking, world, "get_booking", booking_reference="HB-100001")
+        named = call_tool(booking, world, "get_booking", booking_reference="HB-100001", domain=1, world=2, tool=3)
+        assert named == plain and not plain.is_error
+    finally:
+        world.close()
