@@ -2,6 +2,8 @@
 failures fixed by earlier work point to their tests in the closing note."""
 import pytest
 
+from helpers import world_content
+
 from thinkingbox.testing import call_tool, load_domain, new_world
 
 
@@ -48,5 +50,27 @@ def test_call_tool_passes_arguments_named_domain_world_or_tool_to_the_tool(booki
         plain = call_tool(booking, world, "get_booking", booking_reference="HB-100001")
         named = call_tool(booking, world, "get_booking", booking_reference="HB-100001", domain=1, world=2, tool=3)
         assert named == plain and not plain.is_error
+    finally:
+        world.close()
+
+
+@pytest.mark.parametrize("value", [{"a": 1}, ["U-1001"], 10**30, True])
+@pytest.mark.parametrize("table, field", [("tickets", "requester_id"), ("users", "organization_id"),
+                                          ("comments", "ticket_id")])
+def test_a_reference_that_cannot_be_an_id_is_a_clear_tool_error(table, field, value):  # found by test_properties
+    retail = load_domain("retail")
+    world = new_world(retail)
+    try:
+        before = world_content(world)
+        item = {"tickets": {"requester_id": "U-1001", "subject": "s"}, "users": {"name": "n", "email": "n@x.example"},
+                "comments": {"ticket_id": "TCK-1001", "body": "b"}}[table]
+        result = call_tool(retail, world, "helpdesk_create_item", table=table, item={**item, field: value})
+        assert result.is_error and "internal error" not in result.text, result.text
+        assert field in result.text
+        assert world_content(world) == before
+        if table != "comments":
+            result = call_tool(retail, world, "helpdesk_update_item", table=table, id="U-1001" if table == "users"
+                               else "TCK-1001", item={field: value})
+            assert result.is_error and "internal error" not in result.text and field in result.text, result.text
     finally:
         world.close()
