@@ -74,3 +74,16 @@ def test_a_reference_that_cannot_be_an_id_is_a_clear_tool_error(table, field, va
             assert result.is_error and "internal error" not in result.text and field in result.text, result.text
     finally:
         world.close()
+
+
+@pytest.mark.parametrize("args", [{"adults": 10**30}, {"children": 2**63}, {"adults": -(2**63) - 1}])
+def test_an_integer_past_64_bits_is_a_clear_tool_error_that_changes_nothing(booking, args):  # found by test_properties
+    world = new_world(booking)
+    try:
+        before = world_content(world)
+        result = call_tool(booking, world, "modify_booking", booking_reference="HB-100001", **args)
+        assert result.is_error and "internal error" not in result.text, result.text
+        assert f"argument {next(iter(args))} is out of range" in result.text
+        assert world_content(world) == before
+    finally:
+        world.close()
