@@ -491,8 +491,9 @@ def mutated_task_files(draw, name: str) -> Any:
     task = doc["tasks"][0]
     pool, keys, _ = world_vocabulary(name)
     tools = sorted(tool_schemas(name))
-    for _ in range(draw(st.integers(1, 3))):
-        where = draw(st.sampled_from(["task", "task", "solution", "rows", "says", "rubric", "file"]))
+    for _ in range(draw(st.integers(1, 2))):
+        where = draw(st.sampled_from(["task", "solution", "solution", "solution", "rows", "rows", "says", "rubric",
+                                      "file"]))
         if where == "task":
             field = draw(st.sampled_from(TASK_FIELDS + ["unknown_field"]))
             if draw(st.booleans()):
@@ -505,7 +506,7 @@ def mutated_task_files(draw, name: str) -> Any:
             step = steps[draw(st.integers(0, len(steps) - 1))]
             if not isinstance(step, dict):
                 continue
-            what = draw(st.sampled_from(["tool", "args", "arg", "say", "extra"]))
+            what = draw(st.sampled_from(["tool", "args", "arg", "arg", "arg", "say", "extra"]))
             if what == "tool":
                 step["tool"] = draw(st.sampled_from(tools) | texts(pool) | json_values)
             elif what == "args":
@@ -524,7 +525,7 @@ def mutated_task_files(draw, name: str) -> Any:
             row = draw(st.dictionaries(st.sampled_from(keys) | short_text,
                                        json_values | st.sampled_from(pool) | huge_texts, max_size=4))
             rows = task.get("rows") if isinstance(task.get("rows"), dict) else {}
-            rows[table] = draw(st.sampled_from([[row], row, None, [row, row], [None]]))
+            rows[table] = draw(st.sampled_from([[row], [row], [row, row], row, None, [None]]))
             task["rows"] = rows
         elif where == "says":
             task["says"] = {draw(st.sampled_from(["states", "never_states", "states_before", "anywhere", "x"])):
