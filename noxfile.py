@@ -11,7 +11,7 @@ PLUGINS = ["retail", "booking"]
 def tests(session: nox.Session) -> None:
     """The whole suite against the whole workspace."""
     editable = [arg for plugin in PLUGINS for arg in ("-e", f"plugins/{plugin}")]
-    session.install("-e", "core", *editable, "pytest")
+    session.install("-e", "core", *editable, "pytest", "hypothesis")
     session.run("pytest", *session.posargs)
 
 

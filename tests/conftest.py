@@ -1,10 +1,25 @@
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_SRC = ROOT / "examples" / "minimal_domain" / "src"
+
+
+def pytest_configure(config):
+    """Hypothesis keeps caches (constants it finds in the source) under ./.hypothesis; the
+    property tests keep no example database either (database=None), so nothing is left in
+    the tree: its home is a temporary directory, removed at the end."""
+    try:
+        from hypothesis.configuration import set_hypothesis_home_dir
+    except ImportError:
+        return
+    home = tempfile.mkdtemp(prefix="tb-hypothesis-")
+    set_hypothesis_home_dir(home)
+    config.add_cleanup(lambda: shutil.rmtree(home, ignore_errors=True))
 
 
 @pytest.fixture

@@ -69,9 +69,10 @@ def new_world(domain: Domain, task_id: str | None = None) -> World:
     return domain.new_world(task_world)
 
 
-def call_tool(domain: Domain, world: World, tool: str, **args: Any) -> ToolResult:
+def call_tool(domain: Domain, world: World, tool: str, /, **args: Any) -> ToolResult:
     """Call one tool on `world` as an agent would (arguments validated against the tool's
-    schema); a refusal comes back as `is_error`, never as an exception."""
+    schema); a refusal comes back as `is_error`, never as an exception. The first three
+    are positional only, so a tool argument may be called `domain`, `world` or `tool`."""
     import orjson
 
     from thinkingbox.engine.judging import apply_calls

@@ -106,11 +106,18 @@ def invoke(spec: ToolSpec, world: World, arguments: dict[str, Any]) -> str:
         raise ToolError(f"internal error in {spec.name} ({type(exc).__name__}); the call changed nothing") from exc
 
 
+_INT_RANGE = (-(2**63), 2**63 - 1)
+
+
 def _reject_non_finite(value: Any, where: str = "") -> None:
     """JSON has no Infinity or NaN, but lenient parsers and the SDK's number coercion
-    ("inf" -> float) let them through; no tool argument means either."""
+    ("inf" -> float) let them through; no tool argument means either. Nor can a world
+    (SQLite) or a tool result (orjson) hold an integer past 64 bits, so none gets in."""
     if isinstance(value, float) and not math.isfinite(value) or isinstance(value, Decimal) and not value.is_finite():
         raise ToolError(f"argument {where or 'value'} must be a finite number, not {value}")
+    if isinstance(value, int) and not _INT_RANGE[0] <= value <= _INT_RANGE[1]:
+        raise ToolError(f"argument {where or 'value'} is out of range: whole numbers must lie between "
+                        f"{_INT_RANGE[0]} and {_INT_RANGE[1]}")
     if isinstance(value, dict):
         for key, item in value.items():
             _reject_non_finite(item, f"{where}.{key}" if where else str(key))

@@ -229,6 +229,8 @@ class World:
 
     def get(self, model: type[M], key: Any) -> M | None:
         info = self._info(model)
+        if not _is_key(key):
+            return None  # a list, an object, an integer past 64 bits (an agent's value): no row has it
         row = self.conn.execute(f'SELECT * FROM "{info.name}" WHERE "{info.pk}" = ?', (key,)).fetchone()
         return None if row is None else self._make(info, row)
 
@@ -340,6 +342,13 @@ class World:
                 rows = fixed
             snap[info.name] = {row[info.pk_index]: row for row in rows}
         return snap
+
+
+def _is_key(value: Any) -> bool:
+    """Whether SQLite can hold `value` as a key (and so compare it with one)."""
+    if isinstance(value, int):
+        return -(2**63) <= value < 2**63
+    return isinstance(value, (str, float, bytes))
 
 
 def state_hash(snapshot: Snapshot) -> str:
