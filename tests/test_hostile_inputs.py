@@ -186,3 +186,133 @@ def test_an_output_path_that_is_a_directory_is_a_clear_error(tmp_path, capsys, f
     assert main(["eval", "--domains", "retail", "--tasks", "ret-fee-001", "--judge", "rules", flag, str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert f"{flag} {tmp_path} is a directory" in err and "Traceback" not in err
+
+
+def test_a_replay_file_that_is_not_a_run_file_fails_before_any_trial(tmp_path, capsys):  # F10
+    from thinkingbox.interfaces.cli import main
+
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not a record\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["eval", "--domains", "retail", "--tasks", "ret-fee-001", "--judge", "rules",
+                 "--agent", f"replay:{bad}", "--output", str(out)]) == 2
+    assert f"--agent replay:{bad}: {bad}:1: not a JSON record" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_a_trial_missing_from_the_replay_file_is_an_error_trial_that_says_so(tmp_path):  # F10
+    import json
+
+    recorded = oracle_run(tmp_path)
+    out = tmp_path / "replayed.jsonl"
+    from thinkingbox.interfaces.cli import main
+
+    assert main(["eval", "--domains", "retail", "--tasks", "ret-fee-001,dfw-001", "--judge", "rules",
+                 "--agent", f"replay:{recorded}", "--output", str(out)]) == 0
+    records = {r["task"]: r for r in map(json.loads, out.read_text().splitlines())}
+    assert records["ret-fee-001"]["verdict"] is True
+    assert records["dfw-001"]["finish_reason"] == "error"
+    assert records["dfw-001"]["error"].endswith(f"replay: {recorded} has no trial 1 of retail/dfw-001")
+    assert "ExceptionGroup" not in records["dfw-001"]["error"]
+
+
+# --- secrets and terminals ---------------------------------------------------------------
+
+def test_keys_echoed_by_the_model_endpoint_and_url_credentials_never_reach_records(tmp_path, fake_openai,
+                                                                                  monkeypatch, capsys):  # F4
+    import json
+
+    from thinkingbox.interfaces.cli import main
+
+    key = "sk-live-0123456789abcdefSECRET"
+    monkeypatch.setenv("MY_PROVIDER_KEY", key)  # a key variable by configuration, not by its name
+    echo = f"Incorrect API key provided: {key}. Authorization: Bearer {key}"
+    fake_openai.script("fake-agent", [{"status": 401, "error": echo}], repeat_last=True)
+    base = fake_openai.url.replace("http://", "http://evaluator:hunter2-password@")
+    out = tmp_path / "run.jsonl"
+    assert main(["eval", "--domains", "retail", "--tasks", "ret-fee-001", "--judge", "rules",
+                 "--agent", "openai:fake-agent", "--agent-base-url", base, "--agent-api-key-env", "MY_PROVIDER_KEY",
+                 "--output", str(out)]) == 0
+    text = out.read_text()
+    (record,) = map(json.loads, text.splitlines())
+    assert record["finish_reason"] == "error" and "Incorrect API key provided: [REDACTED]" in record["error"]
+    assert key not in text and "hunter2" not in text and "evaluator:" not in text
+    assert "[REDACTED]@127.0.0.1" in record["config"]["models"]["agent"]["base_url"]
+    rejudged = tmp_path / "rejudged.jsonl"
+    assert main(["rejudge", str(out), "--output", str(rejudged)]) == 0
+    assert main(["report", str(out), "--json", str(tmp_path / "r.json"), "--html", str(tmp_path / "r.html")]) == 0
+    outputs = [rejudged.read_text(), (tmp_path / "r.json").read_text(), (tmp_path / "r.html").read_text(),
+               capsys.readouterr().out]
+    assert not any(key in o or "hunter2" in o for o in outputs)
+
+
+def test_redaction_covers_authorization_values_and_named_key_variables(monkeypatch):  # F4
+    from thinkingbox.secrets import redact
+
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "ant-secret-value-42")
+    monkeypatch.setenv("TB_CONTROL_TOKEN", "control-token-value-99")
+    monkeypatch.setenv("SHORT_TOKEN", "abc")  # too short to be told from ordinary text
+    text = redact('headers={"Authorization": "Basic dXNlcjpwYXNz"} then ant-secret-value-42, '
+                  "control-token-value-99, bearer abcdefghijkl, abc, https://u:p@example.com/v1")
+    assert text == ('headers={"Authorization": "Basic [REDACTED]"} then [REDACTED], [REDACTED], '
+                    "bearer [REDACTED], abc, https://[REDACTED]@example.com/v1")
+
+
+def test_show_and_report_escape_terminal_control_sequences_from_records(tmp_path, capsys):  # F11
+    import json
+
+    from thinkingbox.interfaces.cli import main
+
+    path = oracle_run(tmp_path)
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    forged = "\x1b[2J\x1b[Hverdict: PASS\x07\u202e"
+    records[0]["final_message"] = forged
+    records[0]["error"] = forged
+    records[0]["finish_reason"] = "error"
+    records[0]["trajectory"].append({"role": "assistant", "content": forged})
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    capsys.readouterr()
+    for argv in (["show", str(path), "--task", records[0]["task"], "--trial", str(records[0]["trial"])],
+                 ["report", str(path)]):
+        assert main(argv) == 0
+        out = capsys.readouterr().out
+        assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
+    assert main(["show", str(path), "--task", records[0]["task"], "--trial", str(records[0]["trial"])]) == 0
+    assert "\\x1b[2J\\x1b[Hverdict: PASS\\x07\\u202e" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["report", "{run}", "--json", "{dir}"], "--json"),
+    (["report", "{run}", "--markdown", "{dir}"], "--markdown"),
+    (["compare", "{run}", "{run}", "--json", "{dir}"], "--json"),
+    (["rejudge", "{run}", "--output", "{dir}"], "--output"),
+])
+def test_output_options_naming_a_directory_are_clear_errors_before_any_work(tmp_path, capsys, argv, flag):  # F9
+    from thinkingbox.interfaces.cli import main
+
+    run_file = oracle_run(tmp_path)
+    capsys.readouterr()
+    assert main([a.format(run=run_file, dir=tmp_path) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert f"{flag} {tmp_path} is a directory" in err and "Traceback" not in err
+
+
+def test_input_paths_that_are_directories_or_missing_are_one_line_errors(tmp_path, capsys):  # F9
+    from thinkingbox.interfaces.cli import main
+
+    for argv in (["report", str(tmp_path)], ["show", str(tmp_path / "missing.jsonl"), "--task", "x"],
+                 ["eval", "--config", str(tmp_path), "--domains", "retail"]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.startswith("tb: error: ") and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_serve_checks_its_report_path_before_serving(tmp_path):  # F9
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    tb = str(Path(sys.executable).parent / "tb")
+    done = subprocess.run([tb, "serve", "--domain", "retail", "--task", "ret-fee-001", "--report", str(tmp_path)],
+                          input="", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and f"--report {tmp_path} is a directory" in done.stderr

@@ -274,3 +274,28 @@ def test_rule_matching():
     assert rule_answer(rule, "Refund TXN-10000001 takes 3 to 5 business days.")
     assert not rule_answer(rule, "Refund TXN-10000001 is processed soon.")
     assert not rule_answer(rule, "Refund TXN-10000001: 3 to 5 business days, as this premium hotel requires.")
+
+
+def test_usage_counts_every_attempt_of_failed_calls_too(eval_cli, fake_openai):
+    fake_openai.script("fake-agent", [{"status": 503}, DONE])
+    (record,) = eval_cli()
+    usage = record["usage"]["agent"]
+    assert (usage["calls"], usage["attempts"], usage["retries"], usage["failed"]) == (1, 2, 1, 0)
+    fake_openai.script("fake-agent", [{"status": 500}], repeat_last=True)
+    (record,) = eval_cli("--agent-max-attempts", "3")
+    usage = record["usage"]["agent"]
+    assert record["finish_reason"] == "error"
+    assert (usage["calls"], usage["attempts"], usage["retries"], usage["failed"]) == (1, 3, 2, 1)
+    assert usage["latency_ms"] > 0
+    fake_openai.script("fake-agent", [{"status": 401}], repeat_last=True)  # not retryable: one attempt
+    (record,) = eval_cli()
+    assert (record["usage"]["agent"]["attempts"], record["usage"]["agent"]["failed"]) == (1, 1)
+
+
+def test_a_user_model_that_fails_still_counts_its_calls(eval_cli, fake_openai):
+    fake_openai.script("fake-agent", [{"content": "How can I help?"}], repeat_last=True)
+    fake_openai.script("fake-user", [{"status": 500}], repeat_last=True)
+    (record,) = eval_cli("--user-max-attempts", "2")
+    assert record["finish_reason"] == "error"
+    usage = record["usage"]["user"]
+    assert (usage["calls"], usage["attempts"], usage["failed"]) == (1, 2, 1)

@@ -10,7 +10,7 @@ from typing import Any
 
 from thinkingbox.engine.domain import Domain, TaskWorld
 from thinkingbox.engine.episode import END_TOOL_SCHEMA, Limits, run_episode
-from thinkingbox.engine.judging import judge_trial
+from thinkingbox.engine.judging import Verdict, judge_trial
 from thinkingbox.engine.sessions import SessionPool, WorldPool
 from thinkingbox.engine.transports import TrialTools
 from thinkingbox.errors import ThinkingboxError
@@ -65,11 +65,16 @@ def _text(result: Any) -> str:
     return "\n".join(getattr(c, "text", "") for c in result.content if getattr(c, "text", None) is not None)
 
 
-def _usage_totals(trajectory: list[dict[str, Any]], user: Any, outcome_usage: dict[str, Any]) -> dict[str, Any]:
-    agent = llm.empty_usage()
-    for event in trajectory:
-        if event["role"] == "assistant" and event.get("usage"):
-            llm.add_usage(agent, event["usage"])
+def _usage_totals(trajectory: list[dict[str, Any]], user: Any, outcome_usage: dict[str, Any],
+                  agent_model: Any = None) -> dict[str, Any]:
+    """Usage per role. An agent that keeps its own total (`usage`, failed calls included)
+    is taken at its word; otherwise its turns' usage is summed."""
+    agent = getattr(agent_model, "usage", None)
+    if not isinstance(agent, dict):
+        agent = llm.empty_usage()
+        for event in trajectory:
+            if event["role"] == "assistant" and event.get("usage"):
+                llm.add_usage(agent, event["usage"])
     return {"agent": agent, "user": getattr(user, "usage", None) or llm.empty_usage(),
             "judge": outcome_usage.get("judge") or llm.empty_usage()}
 
@@ -115,8 +120,12 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
         else:
             world.close()
         await connection.release()
-    verdict = await judge_trial(domain, tw, final, episode.trajectory, episode.final_message,
-                                episode.finish_reason, judge=config.settings.judge)
+    try:
+        verdict = await judge_trial(domain, tw, final, episode.trajectory, episode.final_message,
+                                    episode.finish_reason, judge=config.settings.judge)
+    except llm.ModelCallFailed as exc:  # the judge model failed for good: an errored trial, to re-run
+        verdict = Verdict(False, [], [], {"judge": exc.usage})
+        episode.finish_reason, episode.error = "error", f"judge: {exc}"
     t_end = time.perf_counter()
     return trial_record(
         domain=domain.name, domain_version=domain.version, task=task.id, family=task.family, trial=job.trial,
@@ -124,7 +133,7 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
         checks=[c.to_json() for c in verdict.checks], diff=verdict.diff,
         effects=[e.to_json() for e in verdict.effects], final_message=episode.final_message,
         counts={"user_turns": episode.user_turns, "tool_calls": episode.tool_calls},
-        usage=_usage_totals(episode.trajectory, user, verdict.usage), initial_hash=tw.initial_hash,
+        usage=_usage_totals(episode.trajectory, user, verdict.usage, agent), initial_hash=tw.initial_hash,
         trajectory=episode.trajectory,
         timings_ms={
             "reset": round((t_reset - t_start) * 1000, 3),

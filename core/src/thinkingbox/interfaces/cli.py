@@ -200,7 +200,13 @@ def main(argv: list[str] | None = None) -> int:
                 "compare": cmd_compare, "rejudge": cmd_rejudge, "serve": cmd_serve,
                 "new-domain": cmd_new_domain}[args.command](args)
     except ThinkingboxError as exc:
-        print(f"tb: error: {exc}", file=sys.stderr)
+        from thinkingbox.secrets import redact
+
+        print(f"tb: error: {redact(str(exc))}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a path given that cannot be read or written: one line, no traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"tb: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # output piped into a reader that stopped (`tb ... | head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -274,8 +280,32 @@ def cmd_play(args: argparse.Namespace) -> int:
         settings.user = model_config("user", args.user.partition(":")[2], {}, flags)
     host = PluginHost()
     (domain,) = host.load_domains([args.domain])
-    record = play_task(host, domain, domain.task(args.task), args.user, settings, input, print, args.output)
+    record = play_task(host, domain, domain.task(args.task), args.user, settings, input, print,
+                       _output_file(args.output, "--output"))
     return 0 if record["verdict"] else 1
+
+
+def _output_file(path: Path | None, flag: str) -> Path | None:
+    """Check a path the command will write, before any work: a bad one must not cost a run
+    or a served session's world."""
+    if path is None:
+        return None
+    if path.is_dir():
+        raise ThinkingboxError(f"{flag} {path} is a directory; give the path of a file")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ThinkingboxError(f"{flag} {path}: cannot create its folder ({exc.strerror or exc})") from None
+    if not os.access(path.parent, os.W_OK) or path.exists() and not os.access(path, os.W_OK):
+        raise ThinkingboxError(f"{flag} {path}: not writable")
+    return path
+
+
+def _print_safe(text: str) -> None:
+    """Print text that comes from records: secrets redacted, control characters escaped."""
+    from thinkingbox.secrets import for_terminal
+
+    print(for_terminal(text))
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -285,7 +315,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     (domain,) = PluginHost().load_domains([args.domain])
     task = domain.task(args.task)
     if args.transport == "stdio":
-        serve_stdio(domain, task, args.report)
+        serve_stdio(domain, task, _output_file(args.report, "--report"))
     else:
         serve_http(domain, task, args.host, args.port, args.judge, args.idle_timeout, args.max_sessions,
                    args.control_token)
@@ -313,15 +343,18 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     from thinkingbox.reporting.report import build, load_runs, render_html, tables
 
+    from thinkingbox.secrets import for_terminal, redact
+
+    for flag in ("markdown", "json", "html"):
+        _output_file(getattr(args, flag), f"--{flag}")
     report = build(load_runs(args.runs), _prices(args.price), seed=args.seed)
-    print(tables(report))
+    _print_safe(tables(report))
     if args.markdown:
-        args.markdown.write_text("# Thinkingbox report\n\n" + tables(report, fmt="pipe").replace(
-            "\n\n", "\n\n") + "\n")
+        args.markdown.write_text(for_terminal("# Thinkingbox report\n\n" + tables(report, fmt="pipe") + "\n"))
     if args.json:
-        args.json.write_bytes(orjson.dumps(report, option=orjson.OPT_INDENT_2))
+        args.json.write_text(redact(orjson.dumps(report, option=orjson.OPT_INDENT_2).decode()))
     if args.html:
-        args.html.write_text(render_html(report), encoding="utf-8")
+        args.html.write_text(redact(render_html(report)), encoding="utf-8")
     for flag, path in (("markdown", args.markdown), ("json", args.json), ("html", args.html)):
         if path:
             print(f"tb: wrote {flag} to {path}", file=sys.stderr)
@@ -332,7 +365,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     from thinkingbox.reporting.report import load_runs
     from thinkingbox.reporting.show import find_trial, show
 
-    print(show(find_trial(load_runs([args.run]), args.run, args.task, args.domain, args.trial)))
+    _print_safe(show(find_trial(load_runs([args.run]), args.run, args.task, args.domain, args.trial)))
     return 0
 
 
@@ -342,10 +375,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from thinkingbox.reporting.compare import compare, render
     from thinkingbox.reporting.report import load_runs
 
+    _output_file(args.json, "--json")
     result = compare(load_runs([args.base]), load_runs([args.candidate]))
-    print(render(result, show_all=args.all))
+    _print_safe(render(result, show_all=args.all))
     if args.json:
-        args.json.write_bytes(orjson.dumps(result, option=orjson.OPT_INDENT_2))
+        from thinkingbox.secrets import redact
+
+        args.json.write_text(redact(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode()))
     return 0
 
 
@@ -355,13 +391,13 @@ def cmd_rejudge(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.replay import rejudge_run
 
-    output = args.output or args.run.with_suffix(".rejudged.jsonl")
+    output = _output_file(args.output or args.run.with_suffix(".rejudged.jsonl"), "--output")
     rejudged = rejudge_run(PluginHost(), args.run, output)
     changed = [[r["domain"], r["task"], r["trial"], r["previous_verdict"], r["verdict"]]
                for r in rejudged if r["verdict"] != r["previous_verdict"]]
     print(f"re-judged {len(rejudged)} trials -> {output}; {len(changed)} verdict(s) changed")
     if changed:
-        print(tabulate(changed, headers=["domain", "task", "trial", "recorded", "now"], tablefmt="github"))
+        _print_safe(tabulate(changed, headers=["domain", "task", "trial", "recorded", "now"], tablefmt="github"))
     return 0
 
 
@@ -420,7 +456,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         print(f"tb: {len(records)} trials in {wall:.2f}s ({len(records) / wall:.1f} trials/s, "
               f"{1000 * cpu / len(records):.2f} ms CPU per trial)", file=sys.stderr)
     selected = plan.selected(records)
-    print(render(summarize(selected)))
+    _print_safe(render(summarize(selected)))
     approximated = approximated_questions(selected)
     if approximated:
         print(f"tb: the offline rules only approximate {len(approximated)} rubric question(s): "

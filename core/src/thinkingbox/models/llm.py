@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from thinkingbox.errors import ThinkingboxError
+from thinkingbox.secrets import add_key_variable
 
 CLIENT_SHARDS = 16  # HTTP clients per endpoint; each trial's task sticks to one
 RETRYABLE_STATUS = {408, 409, 429, 500, 502, 503, 504, 529}
@@ -36,6 +37,9 @@ class ModelConfig:
     backoff_base: float = 1.0            # first retry waits up to this many seconds
     backoff_max: float = 60.0
 
+    def __post_init__(self) -> None:
+        add_key_variable(self.api_key_env)  # whatever it is called, its value never reaches output
+
     def public(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -51,7 +55,12 @@ class ModelConfig:
 
 
 class ModelCallFailed(Exception):
-    """A model call that failed for good (retries exhausted or a non-retryable error)."""
+    """A model call that failed for good (retries exhausted or a non-retryable error).
+    `usage` counts it: one failed call, its attempts and the time they took."""
+
+    def __init__(self, message: str, usage: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.usage = usage or {**empty_usage(), "calls": 1, "failed": 1, "attempts": 1}
 
 
 @dataclass
@@ -65,11 +74,14 @@ class Completion:
 
 
 def empty_usage() -> dict[str, Any]:
-    return {"calls": 0, "input": 0, "cached": 0, "output": 0, "reasoning": 0, "latency_ms": 0.0, "retries": 0}
+    """Usage of model calls: `calls` made (each with its retries), `attempts` (HTTP requests,
+    retries included), `failed` calls (retries exhausted or not retryable), tokens, time."""
+    return {"calls": 0, "attempts": 0, "failed": 0, "input": 0, "cached": 0, "output": 0, "reasoning": 0,
+            "latency_ms": 0.0, "retries": 0}
 
 
 def add_usage(total: dict[str, Any], call: dict[str, Any]) -> None:
-    for key in ("input", "cached", "output", "reasoning", "latency_ms", "retries"):
+    for key in ("attempts", "failed", "input", "cached", "output", "reasoning", "latency_ms", "retries"):
         total[key] = total.get(key, 0) + call.get(key, 0)
     total["calls"] = total.get("calls", 0) + call.get("calls", 1)  # a turn's usage may hold several calls
 
@@ -84,6 +96,7 @@ _task_shards: "weakref.WeakKeyDictionary[asyncio.Task, int]" = weakref.WeakKeyDi
 def _client(config: ModelConfig):
     import openai
 
+    add_key_variable(config.api_key_env)
     key = os.environ.get(config.api_key_env)
     if not key and config.api_key_env != "OPENAI_API_KEY":
         raise ThinkingboxError(f"environment variable {config.api_key_env} (the API key for {config.model}) is not set")
@@ -154,6 +167,12 @@ async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: l
     options: dict[str, Any] = {"timeout": config.timeout, "headers": {"Content-Type": "application/json"}}
     attempt, retries = 0, 0
     started = time.perf_counter()
+
+    def failed(reason: str) -> ModelCallFailed:
+        usage = {**empty_usage(), "calls": 1, "attempts": attempt, "failed": 1, "retries": retries,
+                 "latency_ms": round((time.perf_counter() - started) * 1000, 3)}
+        return ModelCallFailed(f"{config.model}: {reason}", usage)
+
     while True:
         attempt += 1
         try:
@@ -161,18 +180,18 @@ async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: l
             response = orjson.loads(raw.content)
             break
         except orjson.JSONDecodeError:
-            raise ModelCallFailed(f"{config.model}: the response is not JSON") from None
+            raise failed("the response is not JSON") from None
         except Exception as exc:
             if not _retryable(exc) or attempt >= config.max_attempts:
-                raise ModelCallFailed(f"{config.model}: {_describe(exc)} after {attempt} attempt(s)") from None
+                raise failed(f"{_describe(exc)} after {attempt} attempt(s)") from None
             wait = _retry_after(exc)
             if wait is None:
                 wait = random.uniform(0, min(config.backoff_max, config.backoff_base * 2 ** (attempt - 1)))
             retries += 1
             await asyncio.sleep(min(wait, config.backoff_max))
     choices = response.get("choices") or []
-    if not choices or not isinstance(choices[0].get("message"), dict):
-        raise ModelCallFailed(f"{config.model}: the response has no message")
+    if not isinstance(response, dict) or not choices or not isinstance(choices[0].get("message"), dict):
+        raise failed("the response has no message")
     choice = choices[0]
     message = choice["message"]
     reasoning = message.get("reasoning_content") or message.get("reasoning")
@@ -181,7 +200,7 @@ async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: l
              for c in (message.get("tool_calls") or []) if isinstance(c.get("function"), dict)]
     usage = _usage(response.get("usage"))
     usage["latency_ms"] = round((time.perf_counter() - started) * 1000, 3)
-    usage["retries"] = retries
+    usage.update(calls=1, attempts=attempt, failed=0, retries=retries)
     content = message.get("content")
     return Completion(content if isinstance(content, str) else "", calls,
                       reasoning if isinstance(reasoning, str) else None, usage, attempt, choice.get("finish_reason"))

@@ -60,6 +60,7 @@ class OpenAIAgent:
         self.keep_reasoning = keep_reasoning
         self.system: list[dict[str, Any]] = []
         self.tools: list[dict[str, Any]] = []
+        self.usage = llm.empty_usage()  # every call of the trial, failed ones included
 
     async def start(self, context: EpisodeContext) -> None:
         self.system = [{"role": "system", "content": prompt} for prompt in context.system_prompts if prompt]
@@ -69,8 +70,13 @@ class OpenAIAgent:
         messages = self.system + to_messages(trajectory, self.keep_reasoning)
         usage = llm.empty_usage()
         for _ in range(1 + EMPTY_RETRIES):
-            completion = await llm.complete(self.config, messages, self.tools or None)
+            try:
+                completion = await llm.complete(self.config, messages, self.tools or None)
+            except llm.ModelCallFailed as exc:
+                llm.add_usage(self.usage, exc.usage)
+                raise
             llm.add_usage(usage, completion.usage)
+            llm.add_usage(self.usage, completion.usage)
             if completion.content.strip() or completion.tool_calls:
                 break
         calls = [ToolCallRequest(c["id"] or f"call_{len(trajectory)}_{i}", c["name"], _arguments(c["arguments"]))

@@ -56,9 +56,14 @@ async def rubric_check(outcome: TrialOutcome) -> CheckResult:
     answers = []
     for question in [item.question for item in items]:
         prompt = f"FINAL MESSAGE:\n<<<\n{message.replace('>>>', '> > >')}\n>>>\nQUESTION: {question}\nAnswer yes or no."
-        completion = await llm.complete(judge, [{"role": "system", "content": JUDGE_SYSTEM_PROMPT},
-                                                {"role": "user", "content": prompt}], temperature=0.0)
-        llm.add_usage(outcome.usage.setdefault("judge", llm.empty_usage()), completion.usage)
+        judge_usage = outcome.usage.setdefault("judge", llm.empty_usage())
+        try:
+            completion = await llm.complete(judge, [{"role": "system", "content": JUDGE_SYSTEM_PROMPT},
+                                                    {"role": "user", "content": prompt}], temperature=0.0)
+        except llm.ModelCallFailed as exc:
+            llm.add_usage(judge_usage, exc.usage)  # failed calls are counted too
+            raise
+        llm.add_usage(judge_usage, completion.usage)
         answer = parse_answer(completion.content)
         answers.append({"question": question, "answer": answer or "no", "raw": completion.content[:200],
                         "parsed": answer is not None, "usage": completion.usage})

@@ -141,6 +141,14 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
         raise ThinkingboxError("--agent openai needs a model: --agent openai:MODEL")
     if agent == "replay" or agent.startswith("replay:") and not Path(agent.partition(":")[2]).is_file():
         raise ThinkingboxError(f"--agent replay:RUN needs an existing run file (got {agent!r})")
+    if agent.startswith("replay:"):
+        from thinkingbox.reporting.records import read_records
+
+        try:  # a file that is not a run file fails here, not as an error in every trial
+            for _ in read_records(Path(agent.partition(":")[2])):
+                pass
+        except ValueError as exc:
+            raise ThinkingboxError(f"--agent {agent}: {exc}") from None
     if user == "llm" or user.startswith("llm:") and not settings.user:
         raise ThinkingboxError("--user llm needs a model: --user llm:MODEL")
     config = EvalConfig(agent=agent, user=user, trials=int(pick("trials", None, 1)),

@@ -172,7 +172,11 @@ class LLMUser:
 
         messages = [{"role": "system", "content": USER_SYSTEM_PROMPT},
                     {"role": "user", "content": user_prompt(visible, self.context)}]
-        completion = await llm.complete(self.config, messages)
+        try:
+            completion = await llm.complete(self.config, messages)
+        except llm.ModelCallFailed as exc:
+            llm.add_usage(self.usage, exc.usage)  # failed calls are counted too
+            raise
         llm.add_usage(self.usage, completion.usage)
         self.last_usage = completion.usage
         return normalize_user_message(completion.content)

@@ -18,6 +18,7 @@ from typing_extensions import NotRequired, TypedDict  # pydantic reads these on 
 import orjson
 
 from thinkingbox.errors import ThinkingboxError
+from thinkingbox.secrets import redact
 
 RECORD_VERSION = 1
 
@@ -144,7 +145,7 @@ class RecordWriter:
         _repair_last_line(self.path, self._file)
 
     def write(self, record: dict[str, Any]) -> None:
-        self._file.write(orjson.dumps(record, default=str) + b"\n")
+        self._file.write(_line(record))
         self._file.flush()
 
     def replace_all(self, records: Iterable[dict[str, Any]]) -> None:
@@ -154,7 +155,7 @@ class RecordWriter:
         new = open(temporary, "wb")
         _lock(new)
         for record in records:
-            new.write(orjson.dumps(record, default=str) + b"\n")
+            new.write(_line(record))
         new.flush()
         os.fsync(new.fileno())
         os.replace(temporary, self.path)
@@ -163,6 +164,12 @@ class RecordWriter:
 
     def close(self) -> None:
         self._file.close()  # releases the lock
+
+
+def _line(record: dict[str, Any]) -> bytes:
+    """One record as a line of JSON, with secrets redacted (a model endpoint may echo a key
+    in an error; a base URL may carry credentials)."""
+    return redact(orjson.dumps(record, default=str).decode()).encode() + b"\n"
 
 
 def _lock(file: Any) -> None:
