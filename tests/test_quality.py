@@ -77,3 +77,26 @@ def test_accepted_names_a_real_field(library):
 def test_validate_prints_the_alternatives_and_stays_sound(capsys):
     assert main(["validate", "--domains", "retail", "--tasks", "ret-fee-001"]) == 0
     assert "all 1 tasks are sound" in capsys.readouterr().out
+
+
+def test_validate_runs_rubric_rules_against_the_reference_message(library):  # issue 15, F12
+    from thinkingbox.tasks import RubricItem, RubricRule
+
+    (task,) = [t for t in library.tasks.values() if t.rubric]
+    assert run(check_task(library, task)) == []
+    rejecting = task.model_copy(update={"id": f"{task.id}-rejecting", "rubric": [RubricItem(question=task.rubric[0].question,
+                                                              rule=RubricRule(all=["a phrase nobody wrote"]))]})
+    problems = run(check_task(library, rejecting))
+    assert problems and "rubric" in problems[0] and "answered no" in problems[0]
+
+
+def test_a_rubric_rule_that_is_not_a_regular_expression_is_a_task_error(tmp_path):  # issue 15, F12
+    import pytest
+    from pydantic import ValidationError
+
+    from thinkingbox.tasks import RubricRule
+
+    with pytest.raises(ValidationError, match=r"rule.*not a regular expression.*unterminated"):
+        RubricRule(all=["(unclosed"])
+    with pytest.raises(ValidationError, match=r"not a regular expression"):
+        RubricRule(none=["*starts with a star"])

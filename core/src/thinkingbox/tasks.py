@@ -21,6 +21,7 @@ Ko et al.):
 """
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, ClassVar, Literal
@@ -40,6 +41,16 @@ class RubricRule(BaseModel):
     none: list[str] = Field(default_factory=list)   # none may match
     approximate: bool = Field(default=False, description="the rule only approximates the question (it disagrees "
                               "with some labelled messages); runs judged by rules say which questions were approximated")
+
+    @field_validator("all", "none")
+    @classmethod
+    def _compiles(cls, patterns: list[str]) -> list[str]:
+        for pattern in patterns:  # a broken pattern must fail the task file, not every trial judged by rules
+            try:
+                re.compile(pattern, re.IGNORECASE)
+            except re.error as exc:
+                raise ValueError(f"rule {pattern!r} is not a regular expression: {exc}") from None
+        return patterns
 
 
 class RubricItem(BaseModel):
