@@ -1,0 +1,123 @@
+"""Helpers to write neobank tasks as Python and dump them as task files: employee rows, the
+ticket create/update steps with every field, and the communication phrasings one kind of
+decision uses in every task. Used by build_*.py scripts in this folder."""
+from __future__ import annotations
+
+import json
+from datetime import date, timedelta
+from pathlib import Path
+
+TASKS_DIR = Path(__file__).resolve().parents[1] / "src" / "thinkingbox_neobank" / "tasks"
+TODAY = date(2025, 10, 1)
+NOW = "2025-10-01T13:00:00Z"
+
+# One phrasing per kind of decision, used in every task.
+APPROVAL = r"\bapprov\w*"
+DENIED = (r"\b(?:can(?:no|')t|cannot|unable|not (?:able|eligible|possible|allowed|permitted|entitled)|"
+          r"isn't (?:eligible|possible|allowed)|not something we can|declin\w*|refus\w*|den(?:y|ied))\b")
+ORDERED = r"\b(?:order(?:ed)?|purchas\w*|procur\w*)\b"
+LOANER = r"\bloan(?:er)?\b"
+WAITLIST = r"\bwait(?:ing)?[- ]?list\w*"
+ALLOCATED = r"\b(?:allocat\w*|assign\w*|licen[cs]e (?:is )?(?:now )?(?:yours|active|ready))"
+
+
+def purchase_date(days_ago: int) -> str:
+    return (TODAY - timedelta(days=days_ago)).isoformat()
+
+
+def emp(num: int, name: str, title: str, level: int, dept: str, office: str, manager: str, **extra) -> dict:
+    eid, uid = f"EMP-{num}", f"U-{num}"
+    email = name.lower().replace(" ", ".").replace("'", "") + "@tidewell.example"
+    row = {"id": eid, "name": name, "email": email, "title": title, "level": level, "department_id": dept,
+           "office": office, "manager_id": manager, "helpdesk_user_id": uid, **extra}
+    user = {"id": uid, "name": name, "email": email, "organization_id": "ORG-0001", "verified": True,
+            "created_at": "2024-03-01T09:00:00Z"}
+    return {"employee": row, "user": user, "id": eid, "uid": uid, "email": email, "name": name}
+
+
+def device(asset_id: str, catalog_id: str, device_type: str, model: str, days_ago: int, owner: str, site: str,
+           condition: str = "good") -> dict:
+    return {"id": asset_id, "catalog_id": catalog_id, "device_type": device_type, "model": model,
+            "serial": "SN" + asset_id[4:], "purchase_date": purchase_date(days_ago), "site": site,
+            "condition": condition, "status": "assigned", "assigned_to": owner}
+
+
+def assignment(asg_id: str, asset_id: str, owner: str, days_ago: int, reason: str = "new_equipment") -> dict:
+    return {"id": asg_id, "asset_id": asset_id, "employee_id": owner, "reason": reason, "status": "active",
+            "assigned_at": purchase_date(days_ago) + "T10:00:00Z"}
+
+
+def rows_for(person: dict, **tables) -> dict:
+    rows = {"employees": [person["employee"]], "users": [person["user"]]}
+    for table, items in tables.items():
+        rows.setdefault(table, []).extend(items)
+    return rows
+
+
+def ticket_fields(*, type: str, priority: str, tags: list[str], resolution: str, status: str,
+                  owner: str = "it_support", approval_required: bool = False, approval_status: str = "not_required",
+                  approver_id: str | None = None, asset_id: str | None = None, expiry: str | None = None,
+                  severity: str | None = None, impact: str | None = None) -> dict:
+    return {"status": status, "priority": priority, "type": type, "tags": tags, "owner": owner,
+            "resolution_category": resolution, "approval_required": approval_required,
+            "approval_status": approval_status, "approver_id": approver_id, "asset_id": asset_id,
+            "access_expiry_date": expiry, "incident_severity": severity, "customer_impact": impact}
+
+
+def create_ticket(person: dict, subject: str, description: str, justification: str = "", **fields) -> dict:
+    item = {"subject": subject, "description": description, "requester_id": person["uid"], **ticket_fields(**fields)}
+    if justification:
+        item["business_justification"] = justification
+    return {"tool": "helpdesk_create_item", "args": {"table": "tickets", "item": item}}
+
+
+def update_ticket(ticket_id: str, **fields) -> dict:
+    return {"tool": "helpdesk_update_item", "args": {"table": "tickets", "id": ticket_id, "item": ticket_fields(**fields)}}
+
+
+def old_ticket(ticket_id: str, person: dict, created: str, **fields) -> dict:
+    return {"id": ticket_id, "subject": "Earlier request", "description": "Earlier request of the employee.",
+            "requester_id": person["uid"], "assignee_id": "U-0002", "created_at": created, "updated_at": created,
+            **ticket_fields(**fields)}
+
+
+def tool(name: str, **args) -> dict:
+    return {"tool": name, "args": args}
+
+
+def identify(person: dict) -> list[dict]:
+    return [tool("get_employee", email=person["email"]),
+            tool("helpdesk_get_items", table="tickets", filter=f"requester_id eq '{person['uid']}'")]
+
+
+def phrase(label: str, *patterns: str) -> dict:
+    return {"phrase": list(patterns), "label": label}
+
+
+def ids_never(*ids: str) -> list[dict]:
+    return [{"id": i, "label": "internal id"} for i in ids]
+
+
+def task(id: str, title: str, request: str, facts: dict, rows: dict, solution: list, final: str, notes: str,
+         states: list, never: list, behavior: list | None = None, decisions: list | None = None,
+         rubric: list | None = None) -> dict:
+    out = {"id": id, "title": title, "request": request, "user_facts": facts}
+    if behavior:
+        out["user_behavior"] = behavior
+    if decisions:
+        out["user_decisions"] = decisions
+    out.update({"rows": rows, "solution": solution, "final_message": final,
+                "says": {"states": states, "never_states": never}})
+    if rubric:
+        out["rubric"] = rubric
+    out["notes"] = notes
+    return out
+
+
+def write(filename: str, family: str, description: str, tasks: list[dict]) -> None:
+    ids = [t["id"] for t in tasks]
+    assert len(ids) == len(set(ids)), ids
+    path = TASKS_DIR / filename
+    path.write_text(json.dumps({"family": family, "description": description, "tasks": tasks}, indent=1,
+                               ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {len(tasks)} tasks to {path.name}")

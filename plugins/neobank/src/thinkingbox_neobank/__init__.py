@@ -1,0 +1,1 @@
+"""Tidewell Bank internal IT service desk (a Thinkingbox domain)."""
