@@ -118,10 +118,10 @@ def tasks() -> list[dict]:
 
     p = emp(4709, "Zoe Carter", "Product Manager", 4, "PROD", "austin", "EMP-1031")
     out.append(q(
-        "pq-009", "Product manager asks whether product staff can get production database access", p,
-        "Can people on the product team get read access to the Production Database? Asking for a planning doc.",
+        "pq-009", "Product manager asks whether she could ever get production database access", p,
+        "Could I ever get read access to the Production Database in my role? Just asking for a planning doc.",
         [tool("list_applications")], "Production Database for Product",
-        "No: the Production Database is forbidden for the Product department, at any level, so it can't be requested "
+        "No: the Production Database is forbidden for the Product department, at any level, so you can't get it, "
         "with or without approval.",
         "Rule: Application Access, department matrix: PROD x Production Database = F (forbidden, refused).",
         [phrase("decision: not allowed", r"\bforbidden\b|" + DENIED)]))
