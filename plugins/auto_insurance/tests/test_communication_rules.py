@@ -94,7 +94,8 @@ def test_what_the_caller_is_told_follows_the_written_rules(task_id):
     verified = (task.user_facts.get("date of birth") == caller["date_of_birth"]
                 and caller["tax_id_last4"] in task.user_facts.get("tax id", ""))
     if not verified:
-        owed = {Decimal(str(i["amount"])) for i in before[Invoice].values()}
+        mine = {k for k, pol in before[Policy].items() if pol["named_insured_id"] == caller["id"]}
+        owed = {Decimal(str(i["amount"])) for i in before[Invoice].values() if i["policy_id"] in mine}
         assert owed <= _money(says.never_states), "an unverified caller hears no amounts"
 
 
