@@ -95,7 +95,7 @@ def declined(tid, title, request, p, pid, rows, final, notes, priority="normal",
     return task(tid, title, request, p, pid, rows,
                 [bil_ticket(p, pid, "declined", priority=priority, role=role, subject=subject)], final,
                 {"states": [decision("decision: declined", DECLINED)], "never_states": [*never(p), *extra_never]},
-                notes, facts=facts, behavior=behavior or ["If it cannot be done, accept the explanation and end the call."],
+                notes, facts=facts, behavior=behavior or ["If it cannot be done, accept the explanation and end the call; do not accept any other arrangement, plan or payment offered instead."],
                 lookups=lookups)
 
 
@@ -322,7 +322,7 @@ def more_tasks() -> list[dict]:
         "Hi, can I pay my overdue car insurance bill in installments?", p, pid, rows,
         "I'm sorry, but an installment plan isn't available for this: plans start at a past-due balance of $150.00, and yours is $142.00. The invoice can be paid in full at any time.",
         "Rule: 05 installment plans rule 1: past-due balance 132.00 + 10.00 = 142.00 < 150.00 -> declined. Only the ticket changes.",
-        behavior=["If a plan is not possible, accept the explanation; do not pay today."]))
+        behavior=["If a plan is not possible, accept the explanation; do not pay today and do not accept an extension or any other arrangement instead."]))
     p, pid, rows = household(2119, "Thorsten Achebe", "1980-09-09", "5542", "AZ", "essential", "2026-01-06", "2026-07-06", 930.0)
     rows = merge(rows, invoice("INV-21191", pid, "2026-02-06", 215.0, "past_due", late_fee=10.0),
                  invoice("INV-21192", pid, "2026-03-06", 215.0, "past_due", late_fee=10.0),
@@ -334,7 +334,7 @@ def more_tasks() -> list[dict]:
         "I'm sorry, but I can't set up an installment plan: your policy allows one payment arrangement per term, and the extension in January used it. The past-due balance of $450.00 remains due.",
         "Rule: 05 arrangements limit; 04 essential = 1; ARR-21190 (2026-01-30) is in the term 2026-01-06 to 2026-07-06 -> "
         "declined, although the balance 450.00 would qualify for 3 installments. Only the ticket changes.",
-        behavior=["If a plan is not possible, accept the explanation; do not pay today."]))
+        behavior=["If a plan is not possible, accept the explanation; do not pay today and do not accept an extension or any other arrangement instead."]))
     out.append(plan_task(
         "bil-019", "Elite Illinois policyholder owing just under eight hundred dollars asks for a payment plan",
         "Hi, I owe two car insurance payments. Can I break the total into installments?",
@@ -361,7 +361,7 @@ def more_tasks() -> list[dict]:
         "I'm sorry, but I can't waive this late fee: your policy allows one late-fee waiver per term, and it was used in February. Invoice INV-21231 still carries the $10.00 fee.",
         "Rule: 05 late fees; 04 essential = 1 waiver per term; INV-21230's fee was waived on 2026-02-12, within the term "
         "2026-01-09 to 2026-07-09 -> declined. Only the ticket changes.",
-        behavior=["If the fee cannot be waived, accept it; do not pay today."]))
+        behavior=["If the fee cannot be waived, accept it; do not pay today and ask for nothing else."]))
     out.append(waiver_task(
         "bil-023", "Elite Illinois policyholder who had one late fee waived this term asks to waive a second",
         "Hello, I see a late fee on my policy again. Could you waive it?",
