@@ -282,7 +282,7 @@ def more_tasks() -> list[dict]:
         {"id": p.tax, "label": "tax id digits"}]
     out.append(t)
     out.append(extension_granted(
-        "bil-012", "Elite Pennsylvania policyholder with an extension and an installment plan this term asks to delay the next bill",
+        "bil-012", "Elite Pennsylvania policyholder who already had two extensions this term asks to delay the next bill",
         "Hello, could the bill coming up this week be pushed back? As late as possible, please.",
         2113, "Gwendolyn Iwu", "1961-10-30", "2058", "PA", "elite", ("2026-01-08", "2026-07-08"),
         "2026-03-19", 141.1, 0.0, "due", None, prior=("2026-01-22", "2026-02-25"),
