@@ -1,0 +1,1 @@
+"""Northgate Auto Insurance: a personal auto insurer service desk (a Thinkingbox domain)."""
