@@ -84,7 +84,7 @@ def cancellation(tid, title, request, num, name, dob, tax, state, tier, term, pr
         extra = {"removed_on": "2026-02-02"} if status == "removed" else {}
         rows = merge(rows, car(vid, pid, body, state, ownership=ownership, lienholder=lienholder, status=status, **extra))
         if status == "active" and lienholder:
-            notices.append((vid, lienholder, CAR[body][3]))
+            notices.append((vid, lienholder, f"{CAR[body][2]} {CAR[body][3]}"))
     earliest = plus(TODAY, EARLIEST_CANCEL[state])
     cancel = asked if asked and asked >= earliest else earliest
     assert term[0] <= cancel <= term[1], tid
