@@ -80,7 +80,7 @@ def add_task(tid: str, title: str, request: str, p: Person, pid: str, rows: dict
     effective = purchase if backdated else d(TODAY)
     review = (tier == "essential" and body in ("luxury", "sports")) or recent_claims >= 2
     when = f"from {effective}, the purchase date" if backdated and effective != d(TODAY) else "effective today, 2026-03-16"
-    uw = " Because of this, underwriting will review the vehicle after it is added." if review else ""
+    uw = " Underwriting will also review the vehicle once it is added." if review else ""
     say = (f"Your {year} {make} {model} adds ${m(sur)} to your term premium, which becomes ${m(new)}, with coverage "
            f"{when}.{uw} Shall I add it?")
     outcome = "referred" if review else "completed"
