@@ -243,7 +243,7 @@ def drv_tasks() -> list[dict]:
         "child", {"license number": "His license number is AZ-D3709002.", "relationship": "He's my son.",
                   "son": "Tomas Solano.", "northgate customer": "No, he isn't a Northgate customer."},
         "2 minor violations (< 3) and 1 at-fault accident (< 2) -> line 4: add without review; surcharge 420 (age 19) "
-        "+ 60 x 2 + 180 x 1.", "add"))
+        "+ 60 x 2 + 180 x 1.", "add", wrong=(Decimal("1540"),)))
     out.append(add_task(
         "drv-010", "Pennsylvania essential policyholder asks to add her daughter, whose licence record shows a suspension",
         "Hi, I'd like to add my daughter as a driver on my policy.",
@@ -374,9 +374,10 @@ def drv_tasks() -> list[dict]:
          "excluded": "I'd like her excluded, so she is never covered on my car."},
         "Rule: 07_drivers, a driver who becomes ineligible: a suspended licence means she may not stay listed; GA allows "
         "exclusions and the named insured chooses exclusion -> exclude; no open claim; recorded surcharge 480.00 comes off.",
-        behavior=["When asked whether she should be removed or excluded, choose to have her excluded so she is never "
-                  "covered on your car. Agree once the premium change has been explained."],
-        say_extra="Since her licence is suspended she can't stay listed; in Georgia she can be removed or excluded, and you prefer exclusion. "))
+        behavior=["You want her excluded, so she is never covered on your car: say so when asked whether to remove or "
+                  "exclude her, and if only removal is offered, ask whether she can be excluded instead. Agree to the "
+                  "exclusion once the premium change has been explained."],
+        say_extra="Since her licence is suspended she can't stay listed; in Georgia she can be either removed or excluded. "))
     p, pid, rows = household(3720, "Marisela Quintero", "1974-09-09", "6133", "IL", "plus", ("2026-01-30", "2026-07-30"),
                              1350.0)
     hub = {"id": "DRV-3720002", "name": "Ignacio Quintero", "surcharge": 290.0}
