@@ -4,7 +4,7 @@ import nox
 nox.options.default_venv_backend = "uv"
 nox.options.sessions = ["tests", "plugins"]
 
-PLUGINS = ["retail", "booking"]
+PLUGINS = ["retail", "booking", "consulting"]
 
 
 @nox.session
