@@ -13,7 +13,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from taskkit import (
-    APPROVED, AWAITING, BAND, ITEMIZED, LATE, LIMIT, RECEIPT, REJECTED, RETURNED, call, cents, day, email_of, merge,
+    APPROVED, AWAITING, BAND, DECLINED, ITEMIZED, LATE, LIMIT, RECEIPT, REJECTED, RETURNED, call, cents, day, email_of, merge,
     money, name, person, phrase, task, ticket, write,
 )
 
@@ -98,6 +98,9 @@ S = [
     ("exp-015", ("EMP-3115", "Olivia Grant", "analyst", "strategy", "boston", "EMP-1108"),
      ("lodging", "600.00", 3, 7, "itemized", 1), "Analyst's hotel claim of $600 while her manager is on leave",
      "Rule: Expenses rule 3 with Approvals step 2 (manager on leave: his delegate approves)."),
+    ("exp-018", ("EMP-3118", "Renata Kowal", "consultant", "operations", "london", "EMP-1104"),
+     ("meals", "80.00", 0, 4, "none", 1), "Consultant's meal claim above the itemized threshold with no receipt at all",
+     "Rule: Expenses rule 2: with no receipt at all the reason is missing_receipt, also when an itemized one would be needed."),
     ("exp-016", ("EMP-3116", "Pavel Horak", "partner", "operations", "london", None),
      ("client_entertainment", "620.00", 0, 70, "basic", 3), "Partner's client entertainment claim submitted 70 days late",
      "Rule: Expenses: partners' claims never need approval; the partner limit still caps the claim."),
@@ -237,7 +240,36 @@ def info_task():
         "change nothing. Ticket question/low/information/solved.")
 
 
+def colleague_task():
+    eid, ename = "EMP-3119", "Sophie Laurent"
+    rows = merge(person(eid, ename, "manager", "strategy", "boston", "EMP-1101"),
+                 person("EMP-3120", "Tomas Herrera", "analyst", "strategy", "boston", eid),
+                 {"expense_claims": [
+                     {"id": "EXP-31201", "employee_id": "EMP-3120", "category": "ground_transport",
+                      "description": "Taxi to client site", "amount": 46.0, "incurred_on": "2026-02-24",
+                      "submitted_on": "2026-02-26", "receipt": "basic", "status": "submitted"}]})
+    email = email_of(rows, eid)
+    return task(
+        "exp-019", "Manager asks the desk to approve a team member's taxi claim",
+        "Hi, one of my analysts has a taxi claim waiting. Could you approve it for him so he gets paid?",
+        {"email": email, "name": ename, "team member": "Tomas Herrera, tomas.herrera@ashgrove.example",
+         "claim": "EXP-31201, his taxi on 2026-02-24"},
+        ["If told the desk cannot decide it, accept that."],
+        rows,
+        [call("find_employee", email=email),
+         ticket("U-3119", "expenses", "task", "normal", "declined", "Approve a team member's claim",
+                "Manager asks the desk to decide a report's claim: not the requester's own claim; declined.")],
+        "I'm sorry, I can't decide Tomas's claim for you: the desk only decides an employee's own claims when they "
+        "ask. His claim stays as submitted; he can ask us about it himself, and any approval it needs will come to "
+        "you as an approval request.",
+        [DECLINED],
+        "Rule: Expenses, first paragraph and Service Desk Basics 2: the desk acts only on the requester's own claims; "
+        "a manager's request about a team member's claim is declined and the claim is left submitted (it would "
+        "otherwise be approved: $46.00, basic receipt, delay 2 days). Ticket task/normal/declined/solved.",
+        never=[])
+
+
 if __name__ == "__main__":
-    tasks = [build(sid, emp, claim, title, rule) for sid, emp, claim, title, rule in S] + [info_task()]
+    tasks = ([build(sid, emp, claim, title, rule) for sid, emp, claim, title, rule in S] + [info_task(), colleague_task()])
     write("expenses.json", "expenses", "Expense claims: limits by category and band, receipts, lateness, approvals.",
           tasks)

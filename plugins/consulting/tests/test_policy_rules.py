@@ -128,6 +128,9 @@ def test_expense_decisions_follow_the_expense_policy(task_id):
     assert not others, "only the claim asked about changes"
     approvals = _new(before, after, Approval)
 
+    if claim["employee_id"] != requester["id"]:   # only the requester's own claims are decided
+        assert final == claim and not approvals and ticket["resolution"] == "declined"
+        return
     if claim["status"] != "submitted":
         assert final == claim and not approvals and ticket["resolution"] == "information"
         return
@@ -180,7 +183,7 @@ def _reason(problem: str) -> str:
     text = problem.lower()
     if "battery" in text:
         return "battery"
-    if any(w in text for w in ("cracked", "snapped", "shattered", "dropped", "liquid")):
+    if any(w in text for w in ("cracked", "snapped", "shattered", "dropped", "liquid", "spilled")):
         return "damage"
     if any(w in text for w in ("won't power", "shows nothing", "no signal", "stopped working")):
         return "failure"
