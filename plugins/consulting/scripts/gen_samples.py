@@ -7,17 +7,12 @@ to end. Writes tasks/<family>_samples.json.
 from __future__ import annotations
 
 from taskkit import (
-    AWAITING, CONFLICT, DECLINED, GRANTED, call, day, email_of, merge, name, on_date, person, phrase, task, ticket,
-    write,
+    AWAITING, CONFLICT, DECLINED, GRANTED, call, day, email_of, merge, money, name, on_date, person, phrase, staffing,
+    task, ticket, write,
 )
 
 BOOKED = phrase([r"\bbooked\b"], "decision: booked")
 ENROL_LATER = phrase([r"\benrol"], "what waits: enrolment")
-
-
-def staffing(sid, eid, eng, status="active", start="2026-01-05", end="2026-07-31"):
-    return {"staffing": [{"id": sid, "employee_id": eid, "engagement_id": eng, "status": status,
-                          "start_date": start, "end_date": end}]}
 
 
 def client_access():
@@ -162,15 +157,10 @@ def software():
                 "Associate band, $900 title: manager and engagement partner approvals.")],
         "Tableau Creator costs $900.00 a year, so it needs the approval of your manager, Diego Alvarez, and of "
         "the engagement partner, Rafael Okonkwo. I've sent both requests; the licence will be assigned once they approve.",
-        [AWAITING, money_state(900), name("Diego Alvarez", "first approver"), name("Rafael Okonkwo", "second approver")],
+        [AWAITING, money(900, "annual cost"), name("Diego Alvarez", "first approver"), name("Rafael Okonkwo", "second approver")],
         "Rule: Software rule 5 (associate band, $500.00 or more: manager and engagement partner). Staffed active on "
         "ENG-4104 (partner EMP-1002); seats 0/5 used; manager EMP-1106. Two software approvals with amount 900; "
         "nothing assigned. Ticket task/normal/awaiting_approval/pending.")]
-
-
-def money_state(value):
-    from taskkit import money
-    return money(value, "annual cost")
 
 
 def training():
@@ -178,7 +168,6 @@ def training():
                         budget=(3000, 400)),
                  staffing("STF-2501", "EMP-2501", "ENG-4104"))
     email = email_of(rows, "EMP-2501")
-    from taskkit import money
     return [task(
         "trn-001", "Consultant on an active engagement asks for an external course during the engagement",
         "Hi, I'd like to sign up for the Certified Scrum Product Owner course in April.",

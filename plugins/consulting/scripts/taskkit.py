@@ -61,6 +61,13 @@ def person(eid: str, name: str, grade: str, practice: str, office: str, manager:
     return rows
 
 
+def staffing(sid: str, eid: str, engagement: str, status: str = "active", start: str = "2026-01-05",
+             end: str = "2026-07-31") -> dict:
+    """A staffing row: `eid` on `engagement` (status active, booked or released)."""
+    return {"staffing": [{"id": sid, "employee_id": eid, "engagement_id": engagement, "status": status,
+                          "start_date": start, "end_date": end}]}
+
+
 def merge(*parts: dict) -> dict:
     """Join row dicts table by table, in order."""
     out: dict = {}
