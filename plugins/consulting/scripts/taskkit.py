@@ -1,0 +1,192 @@
+"""The consulting task kit: builders for the rows, solution steps and communication checks
+that every consulting task shares, and the writer of task files (one line per row, step and
+check). The family generators (scripts/gen_*.py) use it:
+
+    uv run python plugins/consulting/scripts/gen_expenses.py
+
+Every amount and date a generator puts in a task is computed here or in the generator from
+the policy's rules (and recomputed independently by tests/test_policy_rules.py)."""
+from __future__ import annotations
+
+import json
+import re
+from datetime import date, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+TASKS_DIR = Path(__file__).resolve().parents[1] / "src" / "thinkingbox_consulting" / "tasks"
+TODAY = date(2026, 3, 2)          # the domain's clock, 2026-03-02T14:00:00Z
+NOW_ISO = "2026-03-02T14:00:00Z"
+BAND = {"analyst": "associate", "consultant": "associate", "senior_consultant": "associate",
+        "manager": "manager", "senior_manager": "manager", "partner": "partner"}
+
+
+def cents(value) -> Decimal:
+    return Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def day(offset: int) -> str:
+    """TODAY + offset days, as YYYY-MM-DD."""
+    return (TODAY + timedelta(days=offset)).isoformat()
+
+
+def months_ago(months: int, extra_days: int = 0) -> str:
+    """The date `months` whole months before TODAY, plus `extra_days` (a later purchase)."""
+    y, m = TODAY.year, TODAY.month - months
+    while m <= 0:
+        m += 12
+        y -= 1
+    return (date(y, m, TODAY.day) + timedelta(days=extra_days)).isoformat()
+
+
+# ---- rows ----------------------------------------------------------------------------
+
+def person(eid: str, name: str, grade: str, practice: str, office: str, manager: str | None,
+           start: str = "2022-09-05", status: str = "active", delegate: str | None = None,
+           budget: tuple[float, float] | None = None) -> dict:
+    """Rows for one employee: the directory record, the help-desk user (U- + the number) and,
+    when given, this year's training budget (allowance, spent)."""
+    uid = "U-" + eid[4:]
+    email = name.lower().replace(" ", ".").replace("'", "") + "@ashgrove.example"
+    rows = {
+        "users": [{"id": uid, "name": name, "email": email, "organization_id": "ORG-0001", "verified": True,
+                   "created_at": "2024-01-01T00:00:00Z"}],
+        "employees": [{"id": eid, "name": name, "email": email, "grade": grade, "practice": practice,
+                       "office": office, "manager_id": manager, "delegate_id": delegate, "start_date": start,
+                       "status": status, "helpdesk_user_id": uid}],
+    }
+    if budget is not None:
+        rows["training_budgets"] = [{"id": f"TB-{eid}-2026", "employee_id": eid, "year": 2026,
+                                     "allowance": budget[0], "spent": budget[1]}]
+    return rows
+
+
+def staffing(sid: str, eid: str, engagement: str, status: str = "active", start: str = "2026-01-05",
+             end: str = "2026-07-31") -> dict:
+    """A staffing row: `eid` on `engagement` (status active, booked or released)."""
+    return {"staffing": [{"id": sid, "employee_id": eid, "engagement_id": engagement, "status": status,
+                          "start_date": start, "end_date": end}]}
+
+
+def merge(*parts: dict) -> dict:
+    """Join row dicts table by table, in order."""
+    out: dict = {}
+    for part in parts:
+        for table, rows in part.items():
+            out.setdefault(table, []).extend(rows)
+    return out
+
+
+def email_of(rows: dict, eid: str) -> str:
+    return next(e["email"] for e in rows["employees"] if e["id"] == eid)
+
+
+# ---- solution steps --------------------------------------------------------------------
+
+def call(tool: str, **args) -> dict:
+    return {"tool": tool, "args": args}
+
+
+def ticket(uid: str, category: str, type_: str, priority: str, resolution: str, subject: str, description: str) -> dict:
+    """The one ticket of the conversation (03_tickets.md): status follows the resolution."""
+    status = {"fulfilled": "solved", "declined": "solved", "information": "solved", "awaiting_approval": "pending",
+              "ordered": "pending", "waiting_on_employee": "hold"}[resolution]
+    return call("helpdesk_create_item", table="tickets", item={
+        "subject": subject, "description": description, "type": type_, "priority": priority, "status": status,
+        "requester_id": uid, "category": category, "resolution": resolution})
+
+
+# ---- communication checks --------------------------------------------------------------
+
+def money(value, label: str) -> dict:
+    return {"money": f"{cents(value):.2f}", "label": label}
+
+
+def on_date(value: str, label: str) -> dict:
+    return {"date": value, "label": label}
+
+
+def phrase(patterns: list[str], label: str) -> dict:
+    return {"phrase": patterns, "label": label}
+
+
+def name(text: str, label: str) -> dict:
+    """A name (a person, a model, a system) stated as written, case-insensitively."""
+    return phrase([r"\b" + re.escape(text) + r"\b"], label)
+
+
+# One set of phrasings per kind of decision, the same in every task.
+APPROVED = phrase([r"\bapproved\b", r"\bapproval (?:is|has been) (?:given|granted)\b"], "decision: approved")
+DECLINED = phrase([r"\b(?:declined|decline|refused|not eligible|isn't eligible|is not eligible|cannot|can't|can not|"
+                   r"unable to|not able to|not possible|doesn't qualify|does not qualify)\b"], "decision: declined")
+REJECTED = phrase([r"\breject(?:ed)?\b", r"\bnot (?:be )?reimbursed\b", r"\bdeclined\b"], "decision: rejected")
+RETURNED = phrase([r"\breturned\b", r"\bsent (?:it |the claim )?back\b"], "decision: returned to the employee")
+AWAITING = phrase([r"\bapprov(?:al|e)\b"], "decision: waits for approval")
+ORDERED = phrase([r"\bordered\b", r"\bon order\b", r"\bpurchase order\b"], "decision: ordered")
+GRANTED = phrase([r"\bgranted\b", r"\bgiven\b", r"\bnow have\b", r"\bhave access\b", r"\bset up\b"], "decision: granted")
+CONFLICT = phrase([r"\bconflict(?:s)? of interest\b", r"\bconflict\b"], "decision: conflict of interest")
+RECEIPT = phrase([r"\breceipt\b"], "the receipt asked for")
+ITEMIZED = phrase([r"\bitemi[sz]ed\b"], "an itemized receipt")
+LATE = phrase([r"\b90 days\b", r"\bninety days\b", r"\blate\b", r"\btoo long\b"], "why: submitted too late")
+LIMIT = phrase([r"\blimit\b", r"\bcap(?:ped)?\b", r"\bmaximum\b"], "why: the category limit")
+
+INTERNAL_IDS = phrase([r"\bAPR-\d+", r"\bTCK-\d+", r"\bEMP-\d+", r"\bU-\d{4}\b"], "internal record ids")
+INTERNAL_FIELDS = phrase([r"\b(?:conflicts_with|delegate_id|manager_id|helpdesk_user_id|submission_delay_days|"
+                          r"decision_reason|approved_amount|battery_health|retired_reason|reserved_for|"
+                          r"assigned_to)\b"], "internal field names")
+
+
+def says(states: list, never: list | None = None) -> dict:
+    return {"states": states, "never_states": [INTERNAL_IDS, INTERNAL_FIELDS, *(never or [])]}
+
+
+# ---- the task and the file -------------------------------------------------------------
+
+def task(id: str, title: str, request: str, facts: dict, behavior: list[str], rows: dict, solution: list,
+         final: str, states: list, notes: str, never: list | None = None) -> dict:
+    return {"id": id, "title": title, "request": request, "user_facts": facts, "user_behavior": behavior,
+            "rows": rows, "solution": solution, "final_message": final, "says": says(states, never), "notes": notes}
+
+
+def _one(x) -> str:
+    return json.dumps(x, ensure_ascii=False)
+
+
+def _dump_task(t: dict, ind: str = "      ") -> str:
+    out = []
+    items = list(t.items())
+    for i, (k, v) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if k == "user_facts" and v:
+            inner = [f"{ind}  {_one(a)}: {_one(b)}" for a, b in v.items()]
+            out.append(f"{ind}{_one(k)}: {{\n" + ",\n".join(inner) + f"\n{ind}}}{comma}")
+        elif k in ("user_behavior", "solution") and isinstance(v, list) and v:
+            inner = [f"{ind}  {_one(a)}" for a in v]
+            out.append(f"{ind}{_one(k)}: [\n" + ",\n".join(inner) + f"\n{ind}]{comma}")
+        elif k == "says" and v:
+            parts = []
+            for kind, claims in v.items():
+                inner = [f"{ind}    {_one(c)}" for c in claims]
+                parts.append(f"{ind}  {_one(kind)}: [\n" + ",\n".join(inner) + f"\n{ind}  ]")
+            out.append(f"{ind}{_one(k)}: {{\n" + ",\n".join(parts) + f"\n{ind}}}{comma}")
+        elif k == "rows" and v:
+            tables = []
+            for tbl, rows in v.items():
+                inner = [f"{ind}    {_one(r)}" for r in rows]
+                tables.append(f"{ind}  {_one(tbl)}: [\n" + ",\n".join(inner) + f"\n{ind}  ]")
+            out.append(f"{ind}{_one(k)}: {{\n" + ",\n".join(tables) + f"\n{ind}}}{comma}")
+        else:
+            out.append(f"{ind}{_one(k)}: {_one(v)}{comma}")
+    return "    {\n" + "\n".join(out) + "\n    }"
+
+
+def write(filename: str, family: str, description: str, tasks: list[dict]) -> Path:
+    ids = [t["id"] for t in tasks]
+    assert len(ids) == len(set(ids)), "duplicate task ids"
+    text = ("{\n" + f'  "family": {_one(family)},\n  "description": {_one(description)},\n  "tasks": [\n'
+            + ",\n".join(_dump_task(t) for t in tasks) + "\n  ]\n}\n")
+    assert json.loads(text) == {"family": family, "description": description, "tasks": tasks}
+    path = TASKS_DIR / filename
+    path.write_text(text, encoding="utf-8")
+    print(f"wrote {len(tasks)} tasks to {path}")
+    return path

@@ -1,0 +1,1 @@
+"""Ashgrove Advisory: internal IT and HR service desk: a Thinkingbox domain (see `plugin.py`)."""
