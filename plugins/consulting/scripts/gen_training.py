@@ -118,7 +118,7 @@ S = [
      "Rule: Training rule 3: the course costs more than the budget left ($3,199.99): decline."),
     ("trn-004", ("EMP-6104", "Pavel Horak", "analyst", "operations", "london", "EMP-1104", (2000, 0)), "CRS-103",
      {}, "Hi, please book me on Structured Problem Solving next week.",
-     ["If told the course is full, ask once whether there is a waiting list, then accept the answer."],
+     ["If told you cannot be enrolled, ask once whether there is another way, then accept the answer."],
      "Analyst asks for an internal course next week",
      "Rule: Training rule 2: the course has no seats left: decline (an internal course needs no budget or approval)."),
     ("trn-005", ("EMP-6105", "Rosa Delgado", "consultant", "strategy", "chicago", "EMP-1107", (5000, 1000)), "CRS-301",
@@ -206,8 +206,7 @@ def build(sid, emp, cid, extra, request, behaviour, title, rule):
         summary = "already enrolled"
     elif outcome == "decline_full":
         resolution = "declined"
-        final = (f"I'm sorry, I can't enrol you in {ctitle} ({when}): the course is full, with no seats left, and "
-                 "there is no waiting list to join.")
+        final = (f"I'm sorry, I can't enrol you in {ctitle} ({when}): the course is full, with no seats left.")
         states = [DECLINED, FULL]
         summary = "no seats left: declined"
     elif outcome == "decline_budget":
