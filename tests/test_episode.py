@@ -163,3 +163,8 @@ def test_the_scripted_user_confirms_or_declines_from_the_tasks_decisions():
     assert both == "email: ana@example.com; No, keep the booking please."
     assert run(ScriptedUser(TASK).reply(conversation("Shall I go ahead?"))) == IDK  # nothing declared
     assert "When asked to agree to cancel the booking: answer 'no'" in task.user_context()
+    amount_only = Task.model_validate({**TASK.model_dump(), "user_decisions": [
+        {"about": "move the stay", "answer": "yes", "after": ["$"]}]})  # a bare "$" reads as the cost
+    assert run(ScriptedUser(amount_only).reply(conversation("Shall I move the stay?"))) == \
+        "Before I decide, can you tell me about the cost?"
+    assert "only once the assistant has explained the cost" in amount_only.user_context()

@@ -76,6 +76,11 @@ class Decision(BaseModel):
     def text(self) -> str:
         return self.reply or ("Yes, please go ahead." if self.answer == "yes" else "No, please don't do that.")
 
+    def condition(self) -> str:
+        """What must be explained first, in words: the first word of `after` (a bare "$"
+        reads as "cost")."""
+        return next((w for w in self.after if any(c.isalnum() for c in w)), "cost")
+
 
 class ToolCall(BaseModel):
     """A step of a reference solution: a tool call, or a message to the customer (`say`),
@@ -220,7 +225,7 @@ class Task(BaseModel):
         lines = ["Rules:"] + [f"- {rule}" for rule in self.user_behavior]
         for decision in self.user_decisions:
             about = f" to {decision.about}" if decision.about else ""
-            when = f", but only once the assistant has explained the {decision.after[0]}" if decision.after else ""
+            when = f", but only once the assistant has explained the {decision.condition()}" if decision.after else ""
             lines.append(f"- When asked to agree{about}: answer {decision.answer!r}{when}: {decision.text()}")
         lines.append("Facts you may give when asked:")
         lines += [f"- {label}: {value}" for label, value in self.user_facts.items()]

@@ -71,7 +71,7 @@ class ScriptedUser:
         words = self._words(last)
         decision = max(self._decisions, key=lambda d: len(self._words(d.about) & words))  # first of equals
         if decision.after and not any(word.lower() in said for word in decision.after):
-            return f"Before I decide, can you tell me about the {decision.after[0]}?"
+            return f"Before I decide, can you tell me about the {decision.condition()}?"
         return decision.text()
 
     async def reply(self, visible: list[dict[str, str]]) -> str:
