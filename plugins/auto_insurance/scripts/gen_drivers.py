@@ -559,7 +559,46 @@ def mul_tasks() -> list[dict]:
                  f"licence, clean record, age {age_on(new['date_of_birth'], TODAY)} -> 420, no review; premium 1030.00 + "
                  f"{m(sur)} = {m(total)}. 06: declarations e-mailed to the caller, issued after the addition so it shows "
                  "her. Tickets drivers/task/normal/completed and documents/task/normal/completed.",
-    }]
+    }, mul_declined_part()]
+
+
+def mul_declined_part() -> dict:
+    """Two requests, the first done and the second declined: an ID card, then an exclusion in a
+    state that does not allow exclusions (so 'everything completed' cannot pass the family)."""
+    p, pid, rows = household(3903, "Rosalind Achterberg", "1976-09-02", "4417", "IL", "elite",
+                             ("2026-01-28", "2026-07-28"), 1110.0)
+    assert "IL" not in EXCLUSIONS
+    rows = merge(rows, driver("DRV-3903002", pid, None, "IL-D3903002", "Bartholomew Achterberg", "1974-12-11",
+                              "spouse", 110.0, state="IL"))
+    return {
+        "id": "mul-003", "family": "mul",
+        "title": "Illinois policyholder wants a new ID card for her Camry and her husband excluded from the policy",
+        "request": "Hello, I need a new insurance card for my Camry, and also my husband has his own insurance now, "
+                   "so I want him excluded from my policy.",
+        "user_facts": {**p.facts(), "policy number": pid, "husband": "Bartholomew Achterberg.",
+                       "vehicle": "The 2024 Toyota Camry."},
+        "user_behavior": ["Have the ID card e-mailed to you.",
+                          "If your husband cannot be excluded, do not have him removed instead: you would rather keep "
+                          "him listed. Accept the explanation."],
+        "rows": rows,
+        "solution": [*p.lookups(pid),
+                     {"tool": "issue_document", "args": {"policy_id": pid, "kind": "id_card", "vehicle_id": f"VEH-3903",
+                                                         "recipient_customer_id": p.id}},
+                     ticket(p, pid, "documents", "named_insured", "task", "normal", "completed", "ID card",
+                            "New ID card for the Camry e-mailed."),
+                     drv_ticket(p, pid, "declined", subject="Exclude driver")],
+        "final_message": f"First, I've e-mailed a new ID card for your 2024 Toyota Camry to {p.email}; it is valid until "
+                         "2026-07-28. Second, I'm sorry, but Illinois doesn't allow a driver to be excluded from a "
+                         "policy, so I can't exclude Bartholomew. Since you'd rather keep him listed than remove him, "
+                         "nothing else has changed on your policy.",
+        "says": {"states": [{"date": "2026-07-28", "label": "ID card valid until"},
+                            decision("exclusion declined", DECLINED)],
+                 "never_states": [*never(p, "DRV-3903002", "DOC-3001", tickets=2)]},
+        "notes": "Rules: 03 two categories -> two tickets in the order asked (documents, then drivers). 06: ID card for "
+                 "the active Camry, e-mailed to the caller, valid to term_end 2026-07-28. 07 excluding, rule 1 with 04: "
+                 "IL does not allow exclusions -> decline; removal is the alternative and the caller does not want it. "
+                 "Tickets documents/task/normal/completed and drivers/task/normal/declined.",
+    }
 
 
 if __name__ == "__main__":

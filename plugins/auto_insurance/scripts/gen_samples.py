@@ -160,7 +160,7 @@ def lif_samples() -> list[dict]:
         "request": "Hi, I want to cancel my auto policy. Today, please.",
         "user_facts": {**p.facts(), "policy number": pid,
                        "reason": "I bought a policy with another insurer that starts today."},
-        "user_behavior": ["Accept the earliest date you are offered once it is explained, and agree to the cancellation."],
+        "user_behavior": ["Accept the cancellation date you are offered once it is explained, and agree to the cancellation once the amount you get back has been explained."],
         "user_decisions": agree("cancel the policy", after=["$"]),
         "rows": rows,
         "solution": [*p.lookups(pid),

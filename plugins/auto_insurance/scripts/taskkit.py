@@ -7,6 +7,7 @@ family's task file."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -141,7 +142,41 @@ def agree(about: str, reply: str = "Yes, please go ahead.", after: list[str] | N
     return [item]
 
 
+# the descriptive family of each task-id prefix; generators may pass either
+FAMILIES = {"bil": "billing", "doc": "documents", "drv": "drivers", "veh": "vehicles", "lif": "cancel_reinstate",
+            "fnol": "claims", "ldr": "listed_driver_limits", "mul": "two_part_requests"}
+
+# internal record ids the agent must never give a caller (01_service_desk.md, "What you may say")
+INTERNAL_ID = re.compile(r"^(?:CUS|U|TCK|DRV|VEH|ARR|PAY|DOC|LHN)-\d+$")
+
+
+def _internal_ids(value) -> list[str]:
+    if isinstance(value, dict):
+        return [i for v in value.values() for i in _internal_ids(v)]
+    if isinstance(value, list):
+        return [i for v in value for i in _internal_ids(v)]
+    return [value] if isinstance(value, str) and INTERNAL_ID.match(value) else []
+
+
+def declare_internal_ids(task: dict) -> dict:
+    """Every internal id the reference solution passes to a tool is declared never to be said."""
+    says = task.setdefault("says", {})
+    never = says.setdefault("never_states", [])
+    known = {c.get("id") for c in never}
+    for step in task.get("solution", []):
+        for ident in _internal_ids(step.get("args", {})):
+            if ident not in known and ident != AGENT:
+                never.append({"id": ident, "label": "internal id"})
+                known.add(ident)
+    return task
+
+
 def write(name: str, family: str, description: str, tasks: list[dict]) -> None:
+    family = FAMILIES.get(family, family)
+    for task in tasks:
+        if "family" in task:
+            task["family"] = FAMILIES.get(task["family"], task["family"])
+        declare_internal_ids(task)
     path = TASKS / f"{name}.json"
     path.write_text(json.dumps({"family": family, "description": description, "tasks": tasks}, indent=2,
                                ensure_ascii=False) + "\n", encoding="utf-8")

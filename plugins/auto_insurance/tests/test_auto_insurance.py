@@ -16,7 +16,8 @@ class TestAutoInsuranceTasks(DomainTests):
 
 def test_families(tb_domain):
     families = Counter(t.family for t in tb_domain.tasks.values())
-    assert {"bil", "doc", "drv", "veh", "lif", "fnol", "ldr", "mul"} <= set(families)
+    assert {"billing", "documents", "drivers", "vehicles", "cancel_reinstate", "claims", "listed_driver_limits",
+            "two_part_requests"} <= set(families)
     assert all(t.notes and t.title for t in tb_domain.tasks.values())
 
 

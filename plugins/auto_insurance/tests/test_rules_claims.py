@@ -18,7 +18,7 @@ from thinkingbox.testing import call_tool, load_domain, new_world
 from thinkingbox_auto_insurance.models import Claim, Customer, Driver, Policy, Ticket, Vehicle
 
 DOMAIN = "auto_insurance"
-TASK_IDS = sorted(t for t, task in load_domain(DOMAIN).tasks.items() if task.family == "fnol")
+TASK_IDS = sorted(t for t, task in load_domain(DOMAIN).tasks.items() if task.family == "claims")
 COVERAGE = {"parked_hit": "collision", "hit_and_run": "collision", "collision_vehicle": "collision",
             "collision_object": "collision", "animal": "comprehensive", "theft": "comprehensive",
             "vandalism": "comprehensive", "glass": "comprehensive", "weather": "comprehensive"}

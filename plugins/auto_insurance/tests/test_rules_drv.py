@@ -23,7 +23,7 @@ RELATIONSHIP = {"husband": "spouse", "wife": "spouse", "son": "child", "daughter
                 "friend": "other"}
 # who may ask for what (02): the categories a listed driver may ask in; `other` may ask nothing
 LISTED_MAY = {"claims", "documents"}
-FAMILIES = ("drv", "ldr", "mul")
+FAMILIES = ("drivers", "listed_driver_limits", "two_part_requests")
 TASK_IDS = sorted(t for t, task in load_domain(DOMAIN).tasks.items() if task.family in FAMILIES)
 
 
@@ -178,4 +178,4 @@ def test_driver_tasks_follow_the_written_rules(task_id):
 def test_the_families_have_their_share():
     tasks = load_domain(DOMAIN).tasks.values()
     count = {f: sum(1 for t in tasks if t.family == f) for f in FAMILIES}
-    assert count["drv"] >= 20 and count["ldr"] >= 5 and count["mul"] >= 2, count
+    assert count["drivers"] >= 20 and count["listed_driver_limits"] >= 5 and count["two_part_requests"] >= 2, count

@@ -22,7 +22,7 @@ TODAY = date(2026, 3, 16)
 EARLIEST_CANCEL = {"AZ": 1, "GA": 0, "IL": 1, "PA": 0}
 REINSTATE_WINDOW = {"AZ": 30, "GA": 15, "IL": 20, "PA": 10}
 MODELS = (Policy, Customer, Driver, Vehicle, Invoice, Arrangement, Payment, Document, LienholderNotice, Ticket)
-LIF = sorted(tid for tid, t in load_domain(DOMAIN).tasks.items() if t.family == "lif")
+LIF = sorted(tid for tid, t in load_domain(DOMAIN).tasks.items() if t.family == "cancel_reinstate")
 
 
 def _key(model):

@@ -23,7 +23,7 @@ DOMAIN = "auto_insurance"
 TODAY = date(2026, 3, 16)
 BACKDATE = {"AZ": 0, "GA": 7, "IL": 0, "PA": 5}
 STATE_NAMES = {"arizona": "AZ", "georgia": "GA", "illinois": "IL", "pennsylvania": "PA", "indiana": "IN"}
-TASK_IDS = sorted(t for t, task in load_domain(DOMAIN).tasks.items() if task.family == "veh")
+TASK_IDS = sorted(t for t, task in load_domain(DOMAIN).tasks.items() if task.family == "vehicles")
 
 
 def use_of(text: str) -> str:
