@@ -179,7 +179,9 @@ def build(sid, joiner, days, done, completed, requester, title, rule):
         if "mandatory_courses" in done_now:
             extra = " (the one already completed is left as it is)" if completed else ""
             parts.append(f"{jfirst} is enrolled in the mandatory courses{extra}.")
-        states += [phrase([SAID[i]], f"done: {WORDS[i]}") for i in done_now]
+        # the laptop item is said done by the word or by the model named (a "MacBook Pro 14 is reserved")
+        states += [phrase([SAID[i]] + ([r"\b" + model.replace(" ", r"\ ") + r"\b"] if i == "laptop" else []),
+                          f"done: {WORDS[i]}") for i in done_now]
     if ordered:
         parts.append(f"The {office.title()} office has no {model} in stock, so I have ordered one for {jfirst}; it is "
                      f"expected on {ordered}, and the laptop item will be done once it arrives.")

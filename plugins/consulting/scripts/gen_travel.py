@@ -19,7 +19,7 @@ from taskkit import (
     ticket, write,
 )
 
-BOOKED = phrase([r"\bbooked\b"], "decision: booked")
+BOOKED = phrase([r"\bbooked\b", r"\bconfirmed\b"], "decision: booked")
 NOTICE = {"associate": 14, "manager": 7}
 CAP = {"associate": 200, "manager": 275, "partner": 350}
 RANK = {"economy": 0, "premium_economy": 1, "business": 2}
