@@ -33,6 +33,9 @@ MANAGERS = {"EMP-1101": "Priya Raman", "EMP-1104": "Gareth Lloyd", "EMP-1105": "
             "EMP-1103": "Aisha Bello", "EMP-1102": "Tomasz Wierzbicki"}
 ON_LEAVE = {"EMP-1103": "EMP-1104", "EMP-1108": "EMP-1105"}
 WORD = {"failure": "failed", "damage": "damaged", "battery": "battery", "age": "age"}
+# a device handed over from stock, said in any of the usual words
+HANDED_OVER = [r"\bassigned\b", r"\bready\b", r"\bcollect\b", r"\bissued\b", r"\bhanded\b",
+               r"\b(?:has been|have|I've|is now|was) replaced\b"]
 
 
 def model_for(kind: str, practice: str) -> str:
@@ -156,7 +159,11 @@ def build(sid, emp, device, reason, says_user, title, rule):
             states.append(phrase([r"\bmonitors? (?:are|is) not replaced\b", r"\bnot (?:be )?replaced for age\b",
                                   r"\bnot eligible\b"], "why: monitors are not replaced for age"))
         else:
-            states.append(phrase([rf"\b{months} months\b", rf"\b{battery}\s?%"] if battery else [rf"\b{months} months\b"],
+            # the decisive fact of the reason given: the battery health for a battery request, the age (or the
+            # age threshold it falls short of) for an age request
+            limit = 36 if kind == "laptop" else 30
+            states.append(phrase([rf"\b{battery}\s?%"] if reason == "battery"
+                                 else [rf"\b{months} months\b", rf"\b{limit} months\b"],
                                  "why: the decisive age or battery"))
     elif outcome == "approval":
         approver = manager
@@ -185,8 +192,7 @@ def build(sid, emp, device, reason, says_user, title, rule):
             article = "an" if model[0] in "AEIOUi" else "a"
             final = (f"Your replacement {word}, {article} {model}, is assigned to you and ready to collect at the {office.title()} "
                      f"office; the old one has been retired.")
-            states = [name(model, "the replacement model"), phrase([r"\bassigned\b", r"\bready\b", r"\bcollect\b"],
-                                                                  "decision: replaced from stock")]
+            states = [name(model, "the replacement model"), phrase(HANDED_OVER, "decision: replaced from stock")]
         else:
             expected = (TODAY + timedelta(days=LEAD_DAYS[kind])).isoformat()
             steps.append(call("order_device", employee_id=eid, kind=kind, model=model, office=office))
@@ -218,7 +224,7 @@ def new_device_tasks():
          call("assign_device", device_id="DEV-5005", employee_id=eid),
          ticket("U-3217", "hardware", "task", "normal", "fulfilled", "New monitor", "No monitor held: standard monitor from Boston stock.")],
         "A Dell U2724 monitor is assigned to you and ready to collect at the Boston office.",
-        [name("Dell U2724", "the monitor"), phrase([r"\bassigned\b", r"\bready\b", r"\bcollect\b"], "decision: assigned")],
+        [name("Dell U2724", "the monitor"), phrase(HANDED_OVER, "decision: assigned")],
         "Rule: Hardware, New devices: no monitor held, so one standard Dell U2724 without approval; Boston's lowest "
         "in-stock monitor DEV-5005. Ticket task/normal/fulfilled/solved."))
     eid, ename = "EMP-3218", "Stefan Ivanov"

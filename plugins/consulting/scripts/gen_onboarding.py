@@ -76,7 +76,7 @@ S = [
      "are due from the start date."),
     ("onb-006", ("EMP-5306", "Noah Fischer", "consultant", "technology", "chicago", "EMP-1102"), -7,
      {"accounts", "badge", "laptop", "mandatory_courses"}, [], "EMP-1102",
-     "Manager asks to finish the checklist of a joiner who started seven days ago",
+     "Manager asks to progress the checklist of a joiner who started seven days ago",
      "Rule: Onboarding window bound: the expense tool and CRM access are done from 7 days after the start, day 7 "
      "included; items already done are left as they are."),
     ("onb-007", ("EMP-5307", "Zara Ahmed", "analyst", "finance", "boston", "EMP-1105"), -6,
@@ -117,7 +117,7 @@ def build(sid, joiner, days, done, completed, requester, title, rule):
     ruid = "U-" + requester[4:]
     jfirst = jname.split()[0]
     facts = {"email": remail, "name": MANAGERS[requester], "joiner": f"{jname}, {email(jname)}"}
-    request = f"Hi, {jname} is joining my team. Could you get the onboarding set up?"
+    request = f"Hi, {jname} {'has joined' if days < 0 else 'is joining'} my team. Could you get the onboarding set up?"
     behavior = []
     steps = [call("find_employee", email=remail), call("find_employee", email=email(jname))]
     priority = "high" if days <= 3 else "normal"
@@ -179,7 +179,9 @@ def build(sid, joiner, days, done, completed, requester, title, rule):
         if "mandatory_courses" in done_now:
             extra = " (the one already completed is left as it is)" if completed else ""
             parts.append(f"{jfirst} is enrolled in the mandatory courses{extra}.")
-        states += [phrase([SAID[i]], f"done: {WORDS[i]}") for i in done_now]
+        # the laptop item is said done by the word or by the model named (a "MacBook Pro 14 is reserved")
+        states += [phrase([SAID[i]] + ([r"\b" + model.replace(" ", r"\ ") + r"\b"] if i == "laptop" else []),
+                          f"done: {WORDS[i]}") for i in done_now]
     if ordered:
         parts.append(f"The {office.title()} office has no {model} in stock, so I have ordered one for {jfirst}; it is "
                      f"expected on {ordered}, and the laptop item will be done once it arrives.")

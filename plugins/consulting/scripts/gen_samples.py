@@ -11,7 +11,7 @@ from taskkit import (
     task, ticket, write,
 )
 
-BOOKED = phrase([r"\bbooked\b"], "decision: booked")
+BOOKED = phrase([r"\bbooked\b", r"\bconfirmed\b"], "decision: booked")
 ENROL_LATER = phrase([r"\benrol"], "what waits: enrolment")
 
 
@@ -181,10 +181,11 @@ def training():
               subject_id="CRS-201", amount=1450),
          ticket("U-2501", "training", "task", "normal", "awaiting_approval", "Certified Scrum Product Owner",
                 "External course under $1,500 overlapping an active engagement: manager and engagement manager.")],
-        "The Certified Scrum Product Owner course costs $1,450.00, which fits your remaining budget. Because it is "
+        "The Certified Scrum Product Owner course costs $1,450.00, which fits the $2,600.00 left in your budget. Because it is "
         "external and falls during your Corvid engagement, it needs approval from your manager, Hannah Kowalczyk, "
         "and the engagement manager, Diego Alvarez. I've sent both requests and will enrol you once they approve.",
-        [AWAITING, money(1450, "course cost"), name("Hannah Kowalczyk", "manager"), name("Diego Alvarez", "engagement manager")],
+        [AWAITING, money(1450, "course cost"), money(2600, "budget left"), name("Hannah Kowalczyk", "manager"),
+         name("Diego Alvarez", "engagement manager")],
         "Rule: Training rule 6 (external course under $1,500.00: manager; overlapping an active engagement: also the "
         "engagement manager). CRS-201 2026-04-13..14 overlaps ENG-4104 (2026-01-05..2026-07-31, staffing active). "
         "Budget left 2600 >= 1450; seats 6; no prerequisite. Approvals to EMP-1107 and EMP-1106, amount 1450; not "
@@ -196,7 +197,7 @@ def travel():
                  staffing("STF-2601", "EMP-2601", "ENG-4104"))
     email = email_of(rows, "EMP-2601")
     return [task(
-        "trv-001", "Consultant books a short client trip exactly two weeks ahead",
+        "trv-001", "Consultant asks for a short client trip exactly two weeks ahead",
         "Hi, please book my trip to Chicago for the Corvid work.",
         {"email": email, "name": "Jonas Weber", "dates": f"Leaving {day(14)}, back {day(17)}.",
          "flight": "About 2.5 hours each way, economy is fine.", "hotel": "The hotel near their office is $189 a night.",

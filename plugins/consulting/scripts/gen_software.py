@@ -21,7 +21,8 @@ from taskkit import (
 CATALOGUE = {sid: {"name": n, "cost": cents(cost), "seats": seats} for sid, n, cost, seats in SOFTWARE}
 ENG = {e[0]: {"name": e[2], "status": e[3], "manager": e[6], "partner": e[7]} for e in ENGAGEMENTS}
 THRESHOLD = Decimal("500.00")
-ASSIGNED = phrase([r"\bassigned\b", r"\bnow have\b", r"\bset up\b"], "decision: licence assigned")
+ASSIGNED = phrase([r"\bassigned\b", r"\bnow have\b", r"\bset up\b", r"\bgranted\b", r"\bissued\b"],
+                  "decision: licence assigned")
 ALREADY = phrase([r"\balready\b"], "decision: already licensed")
 NO_SEATS = phrase([r"\bseats?\b", r"\bwaiting list\b"], "why: every seat is taken")
 NO_ENGAGEMENT = phrase([r"\bengagement\b", r"\bproject\b"], "why: no active engagement to charge")

@@ -26,9 +26,11 @@ CATALOGUE = {c[0]: {"title": c[1], "kind": c[2], "cost": cents(c[3]), "start": c
 BASE_ENG = {e[0]: {"id": e[0], "client_id": e[1], "name": e[2], "status": e[3], "start_date": e[4], "end_date": e[5],
                    "manager_id": e[6], "partner_id": e[7]} for e in ENGAGEMENTS}
 THRESHOLD = Decimal("1500.00")
-ENROLLED = phrase([r"\benrol(?:l)?ed\b"], "decision: enrolled")
+ENROLLED = phrase([r"\benrol(?:l)?ed\b", r"\bsigned (?:you )?up\b", r"\bregistered\b", r"\bbooked (?:you|onto|on)\b"],
+                  "decision: enrolled")
 ALREADY = phrase([r"\balready\b"], "decision: already enrolled or completed")
-FULL = phrase([r"\bfull\b", r"\bno seats\b", r"\bno places\b"], "why: the course is full")
+FULL = phrase([r"\bfull\b", r"\bfully booked\b", r"\bno (?:seats|places|spaces?)\b", r"\bsold out\b"],
+              "why: the course is full")
 OVERLAP = phrase([r"\boverlap", r"\bclashes?\b", r"\bduring\b", r"\bsame days?\b"], "why: overlaps an engagement")
 PREREQ = phrase([r"\bprerequisite\b", r"\bfirst\b"], "why: the prerequisite")
 OWN_IDS = phrase([r"\bENR-\d+", r"\bCRS-\d+", r"\bSTF-\d+", r"\bTB-EMP"], "internal enrolment, course and staffing ids")
@@ -217,7 +219,7 @@ def build(sid, emp, cid, extra, request, behaviour, title, rule):
         final = (f"I'm sorry, I can't enrol you in the {ctitle} course: it costs ${cost:,.2f} and {have}. A course can only "
                  "be booked within what is left.")
         states = [DECLINED, money(cost, "course cost")] + ([money(left, "budget left")] if budget else
-                                                           [phrase([r"\bno (?:training )?budget\b"], "why: no budget")])
+                                                           [phrase([r"\bno (?:training )?budget\b", r"\bbudget\b"], "why: no budget")])
         summary = f"cost {cost} over the {left} left: declined"
     else:
         steps.append(call("list_staffing", employee_id=eid))

@@ -19,7 +19,7 @@ from taskkit import (
     ticket, write,
 )
 
-BOOKED = phrase([r"\bbooked\b"], "decision: booked")
+BOOKED = phrase([r"\bbooked\b", r"\bconfirmed\b"], "decision: booked")
 NOTICE = {"associate": 14, "manager": 7}
 CAP = {"associate": 200, "manager": 275, "partner": 350}
 RANK = {"economy": 0, "premium_economy": 1, "business": 2}
@@ -144,7 +144,10 @@ def build(sid, emp, stf, trip, title, rule):
                  f"and you are no longer staffed on the {eng_name} engagement, which has closed.")
         notes = (f"{rule} {ename} ({grade}): staffing {stf_status} on {engagement} (closed). No travel request, no "
                  "approval. Ticket task/normal/declined/solved.")
-        return task(sid, title, request, facts, behavior, rows, steps, final, [DECLINED], notes)
+        not_staffed = phrase([r"\bnot (?:currently |actively )?(?:staffed|assigned)\b", r"\bstaffed\b", r"\bstaffing\b",
+                              r"\breleased\b", r"\bclosed\b", r"\bno longer\b",
+                              r"\bno (?:current|active|open) (?:engagement|project)\b"], "why: not staffed on it")
+        return task(sid, title, request, facts, behavior, rows, steps, final, [DECLINED, not_staffed], notes)
 
     cabin, needs, why = decide(band, notice, nights, rate, hours, asked)
     steps.append(call("create_travel_request", employee_id=eid, engagement_id=engagement, origin=origin,

@@ -120,7 +120,8 @@ APPROVED = phrase([r"\bapproved\b", r"\bapproval (?:is|has been) (?:given|grante
 DECLINED = phrase([r"\b(?:declined|decline|refused|not eligible|isn't eligible|is not eligible|cannot|can't|can not|"
                    r"unable to|not able to|not possible|doesn't qualify|does not qualify)\b"], "decision: declined")
 REJECTED = phrase([r"\breject(?:ed)?\b", r"\bnot (?:be )?reimbursed\b", r"\bdeclined\b"], "decision: rejected")
-RETURNED = phrase([r"\breturned\b", r"\bsent (?:it |the claim )?back\b"], "decision: returned to the employee")
+RETURNED = phrase([r"\breturned\b", r"\bsent (?:\w+ ){0,3}back\b", r"\bsending (?:\w+ ){0,3}back\b"],
+                  "decision: returned to the employee")
 AWAITING = phrase([r"\bapprov(?:al|e)\b"], "decision: waits for approval")
 ORDERED = phrase([r"\bordered\b", r"\bon order\b", r"\bpurchase order\b"], "decision: ordered")
 GRANTED = phrase([r"\bgranted\b", r"\bgiven\b", r"\bnow have\b", r"\bhave access\b", r"\bset up\b"], "decision: granted")
