@@ -168,3 +168,89 @@ def test_the_scripted_user_confirms_or_declines_from_the_tasks_decisions():
     assert run(ScriptedUser(amount_only).reply(conversation("Shall I move the stay?"))) == \
         "Before I decide, can you tell me about the cost?"
     assert "only once the assistant has explained the cost" in amount_only.user_context()
+
+
+# ---- matching questions to facts: word stems, declared phrasings, all new messages ------
+
+STAY = Task.model_validate({**TASK.model_dump(), "user_facts": {
+    "new dates": "12-14 October", "period": "three nights", "anything else": "I also need a cot.",
+    "reason": "a wedding"}, "user_fact_phrasings": {
+    "period": ["how long", "how many nights"], "anything else": ["any other item", "something else"]}})
+
+
+def test_the_light_stemmer_folds_plurals_and_verb_endings():
+    from thinkingbox.models.users import stem, stems
+
+    assert {stem(w) for w in ["date", "dates", "dated", "dating"]} == {"dat"}
+    assert {stem(w) for w in ["try", "tried", "tries", "trying"]} == {"try"}
+    assert {stem(w) for w in ["cancel", "cancelled", "canceled", "cancelling", "cancels"]} == {"cancel"}
+    assert {stem(w) for w in ["use", "used", "uses", "using"]} == {"us"}
+    assert stem("stopped") == "stop" and stem("addresses") == "address" and stem("policies") == "policy"
+    assert stem("agreed") == stem("agree") and stem("boxes") == stem("box")
+    assert stem("thing") == "thing" and stem("bring") == "bring"  # no vowel would be left
+    assert stems("Let us know the new check-out date") == {"let", "know", "new", "check", "out", "dat"}
+    assert "us" not in stems("let us know")  # a stop word never stems into the label "use"
+
+
+def test_the_scripted_user_matches_a_label_by_its_stems():
+    user = ScriptedUser(STAY)
+    assert run(user.reply(conversation("What is the new check-out date you would like?"))) == \
+        "new dates: 12-14 October"
+    assert run(user.reply(conversation("Which dates would you like instead?"))) == IDK  # "new" is missing
+    assert run(user.reply(conversation("What is the reason for the change?"))) == "reason: a wedding"
+    assert run(user.reply(conversation("Could you give me the reasons?"))) == "reason: a wedding"
+
+
+def test_the_scripted_user_matches_a_label_by_a_declared_phrasing():
+    user = ScriptedUser(STAY)
+    assert run(user.reply(conversation("For how long?"))) == "period: three nights"
+    assert run(user.reply(conversation("How many nights will you stay?"))) == "period: three nights"
+    assert run(user.reply(conversation("Do you need any other item?"))) == "anything else: I also need a cot."
+    assert run(user.reply(conversation("Is there anything else?"))) == "anything else: I also need a cot."
+    # without the phrasings these two are missed
+    bare = ScriptedUser(Task.model_validate({**STAY.model_dump(), "user_fact_phrasings": {}}))
+    assert run(bare.reply(conversation("For how long?"))) == IDK
+    assert run(bare.reply(conversation("Do you need any other item?"))) == IDK
+
+
+def test_phrasings_must_name_a_fact_and_hold_words():
+    import pytest
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="'length' is not a label of user_facts"):
+        Task.model_validate({**STAY.model_dump(), "user_fact_phrasings": {"length": ["how long"]}})
+    with pytest.raises(ValidationError, match="non-blank phrasings"):
+        Task.model_validate({**STAY.model_dump(), "user_fact_phrasings": {"period": []}})
+    with pytest.raises(ValidationError, match="non-blank phrasings"):
+        Task.model_validate({**STAY.model_dump(), "user_fact_phrasings": {"period": [" "]}})
+
+
+def test_the_scripted_user_answers_every_message_since_its_last():
+    user = ScriptedUser(TASK)
+    visible = [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "What is your email?"},
+               {"role": "assistant", "content": "One moment while I look up the order. What is the order number?"}]
+    assert run(user.reply(visible)) == "email: ana@example.com; order number: ORD-1"
+    answered = visible + [{"role": "user", "content": "email: ana@example.com"},
+                          {"role": "assistant", "content": "Thanks. And the order number?"}]
+    assert run(user.reply(answered)) == "order number: ORD-1"  # the email was asked before its last message
+    task = Task.model_validate({**TASK.model_dump(), "user_decisions": [
+        {"about": "refund", "answer": "yes", "after": ["$"]}]})
+    early = [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "The refund is $40."},
+             {"role": "assistant", "content": "Shall I refund it?"}]
+    assert run(ScriptedUser(task).reply(early)) == "Yes, please go ahead."
+
+
+def test_fixed_replies_for_anything_else_and_for_waiting():
+    from thinkingbox.models.users import NOTHING_ELSE, WAIT_REPLY, asks_anything_else, asks_to_wait
+
+    user = ScriptedUser(TASK)
+    for offer in ["Is there anything else I can help with?", "Can I help you with anything else today?",
+                  "Your refund is issued. Anything more I can do?", "Any other questions?"]:
+        assert asks_anything_else(offer) and run(user.reply(conversation(offer))) == NOTHING_ELSE, offer
+    for hold in ["One moment while I process this.", "Please wait while I check.", "Bear with me.",
+                 "Give me a second to look into it.", "Hold on, I'm checking the order."]:
+        assert asks_to_wait(hold) and run(user.reply(conversation(hold))) == WAIT_REPLY, hold
+    assert not asks_to_wait("Your refund will arrive in 5 days.") and not asks_anything_else("What else?")
+    assert run(user.reply(conversation("One moment. What is your email?"))) == "email: ana@example.com"
+    assert run(user.reply(conversation("One moment. What is your date of birth?"))) == IDK
+    assert run(user.reply(conversation("Your refund has been issued."))) == THANKS

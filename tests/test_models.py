@@ -299,3 +299,31 @@ def test_a_user_model_that_fails_still_counts_its_calls(eval_cli, fake_openai):
     assert record["finish_reason"] == "error"
     usage = record["usage"]["user"]
     assert (usage["calls"], usage["attempts"], usage["failed"]) == (1, 2, 1)
+
+
+def test_the_user_model_gets_every_agent_message_since_its_last_and_the_version_is_recorded(eval_cli, fake_openai):
+    from thinkingbox.models.users import NOTHING_ELSE, THANKS, USER_PROMPT_VERSION, USER_SYSTEM_PROMPT, WAIT_REPLY
+
+    fake_openai.script("fake-agent", [
+        {"content": "What is the email on your account?",  # asked before a tool call, then another message
+         "tool_calls": [{"name": "get_order", "arguments": {"order_id": "ORD-200001"}}]},
+        {"content": "One moment while I check the order. Which item do you want to return?"},
+        {"content": "Thanks. Is there anything else?"},
+        DONE])
+    fake_openai.script("fake-user", [{"content": f"{EMAIL}, the speaker."}, {"content": NOTHING_ELSE}])
+    (record,) = eval_cli()
+    assert USER_PROMPT_VERSION == "user-2" and record["config"]["prompt_versions"]["user"] == "user-2"
+    first, second = fake_openai.requests_for("fake-user")
+    assert first["messages"][0]["content"] == USER_SYSTEM_PROMPT
+    for text in (NOTHING_ELSE, WAIT_REPLY, THANKS, "I don't know."):
+        assert f"reply exactly: {text}" in USER_SYSTEM_PROMPT
+    prompt = first["messages"][1]["content"]
+    new = prompt.split("NEW_ASSISTANT_MESSAGES:\n")[1].split("\n=== END OF NEW_ASSISTANT_MESSAGES ===")[0]
+    assert new.splitlines() == ["[1] What is the email on your account?",
+                                "[2] One moment while I check the order. Which item do you want to return?"]
+    history = prompt.split("CONVERSATION_HISTORY:\n")[1].split("\n=== END")[0]
+    assert history.startswith("user: ") and "assistant:" not in history  # the opening request only
+    later = second["messages"][1]["content"]
+    new = later.split("NEW_ASSISTANT_MESSAGES:\n")[1].split("\n=== END OF NEW_ASSISTANT_MESSAGES ===")[0]
+    assert new == "[1] Thanks. Is there anything else?"
+    assert f"user: {EMAIL}, the speaker." in later and "assistant: What is the email on your account?" in later

@@ -9,6 +9,7 @@ Ko et al.):
     title          one line for people; never shown to the agent
     request        the opening user message, sent verbatim
     user_facts     {label: value} the simulated user reveals only when asked
+    user_fact_phrasings  {label: [phrase]} other ways of asking for a fact (scripted user)
     user_behavior  rules for the simulated user (how to react to offers, ...)
     rows           {table: [row, ...]} added on top of the domain's base fixtures
     solution       the reference solution: [{"tool": name, "args": {...}}, ...]
@@ -171,6 +172,11 @@ class Task(BaseModel):
     request: str = Field(min_length=1, description="the opening user message, sent verbatim")
     user_facts: dict[str, str] = Field(default_factory=dict, description="label -> value the simulated user "
                                        "reveals only when asked (the customer's name included)")
+    user_fact_phrasings: dict[str, list[str]] = Field(default_factory=dict, description="label -> other ways an "
+                                                      "agent may ask for that fact (\"period\": [\"how long\"]); "
+                                                      "the scripted user gives a fact when the word stems of its "
+                                                      "label, or of one of these phrasings, all occur in the agent's "
+                                                      "messages; every key is a label of user_facts")
     user_behavior: list[str] = Field(default_factory=list, description="rules for the simulated user: what it "
                                      "confirms, declines or insists on, and on what condition")
     user_decisions: list[Decision] = Field(default_factory=list, description="what the user answers when asked to "
@@ -198,6 +204,15 @@ class Task(BaseModel):
         if not value.strip():
             raise ValueError("must not be blank")
         return value
+
+    @model_validator(mode="after")
+    def _phrasings_name_facts(self) -> "Task":
+        for label, phrases in self.user_fact_phrasings.items():
+            if label not in self.user_facts:
+                raise ValueError(f"user_fact_phrasings: {label!r} is not a label of user_facts")
+            if not phrases or any(not p.strip() for p in phrases):
+                raise ValueError(f"user_fact_phrasings: {label!r} needs one or more non-blank phrasings")
+        return self
 
     @field_validator("accepted")
     @classmethod
