@@ -264,8 +264,11 @@ class LLMUser:
 
     name = "llm"
 
-    def __init__(self, task: Any, config: Any):
-        self.context = task.user_context()
+    def __init__(self, task: Any, config: Any, persona: str | None = None):
+        from thinkingbox.models.personas import check_persona, persona_block
+
+        self.persona = check_persona(persona)
+        self.context = task.user_context() + persona_block(self.persona)
         self.config = config
         from thinkingbox.models.llm import empty_usage
 
