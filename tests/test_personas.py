@@ -107,3 +107,12 @@ def test_tb_sensitivity_prints_and_writes_json(tmp_path, capsys):
     assert terse["difference"] == pytest.approx(-1 / 3)
     assert main(["sensitivity", str(run), "--k", "4"]) == 2
     assert "exceeds" in capsys.readouterr().err
+
+
+def test_a_run_file_holds_one_persona(fake_openai, tmp_path, capsys):
+    record, _ = _eval(fake_openai, tmp_path, "--persona", "terse")
+    (out,) = tmp_path.glob("run*.jsonl")
+    assert main(["eval", "--domains", "retail", "--tasks", "ret-fee-001", "--agent", "openai:fake-agent",
+                 "--agent-base-url", fake_openai.url, "--user", "llm:fake-user", "--user-base-url", fake_openai.url,
+                 "--output", str(out), "--resume", "--persona", "impatient"]) == 2
+    assert "holds trials with user persona 'terse', not 'impatient'" in capsys.readouterr().err

@@ -89,10 +89,15 @@ def _previous_records(plan: EvaluationPlan, retry_errors: bool) -> list[TrialRec
         previous = list(read_records(plan.output))
     except ValueError as exc:
         raise ThinkingboxError(f"cannot resume: {exc}") from None
+    persona = plan.config.settings.persona
     for record in previous:
         if record["agent"] != plan.config.agent:
             raise ThinkingboxError(f"{plan.output} holds trials of agent {record['agent']!r}, "
                                    f"not {plan.config.agent!r}; use another --output")
+        recorded = record["config"].get("persona", "cooperative")
+        if recorded != persona:  # one run file, one user persona: a report must not mix them
+            raise ThinkingboxError(f"{plan.output} holds trials with user persona {recorded!r}, "
+                                   f"not {persona!r}; use another --output")
     errored = [r for r in previous if r["finish_reason"] == "error"] if retry_errors else []
     if errored:
         previous = [r for r in previous if r["finish_reason"] != "error"]

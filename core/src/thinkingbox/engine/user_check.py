@@ -37,8 +37,6 @@ BEHAVIOURS = ("gives_fact", "missing_fact", "wrong_assumption", "cost_before", "
 # only). Edit here when the scripted user learns one of them.
 SCRIPTED_NOT_APPLICABLE = {
     "wrong_assumption": "it does not read what the agent assumes, only which fact labels a message names",
-    "please_wait": "it answers every message without a question with its closing line",
-    "anything_else": "it answers every question that names no fact with \"I don't know.\"",
 }
 
 # The behaviours a pattern cannot fully decide: one yes/no question for the judge model.
