@@ -75,7 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--resume", action="store_true", help="append to --output, skipping trials already in it")
     ev.add_argument("--retry-errors", action="store_true",
                     help="with --resume: run again the trials whose record ended in an error (model or harness "
-                         "failure, not a failed verdict); their old records are taken out of the file")
+                         "failure, not a failed verdict); the new attempt is appended and counts, the errored "
+                         "one stays in the file for audit")
     ev.add_argument("--max-user-turns", type=_positive, help="simulated-user follow-ups (default: 10)")
     ev.add_argument("--max-tool-calls", type=_positive, help="agent-action cap per trial (default: 50)")
     ev.add_argument("--tool-transport", choices=["memory", "stdio", "http"], default="memory",
