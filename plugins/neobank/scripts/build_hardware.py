@@ -107,7 +107,9 @@ def hw(tid: str, title: str, request: str, p: dict, facts: dict, *, dtype: str, 
         states.append(phrase("decision: refused", DENIED))
     if loaner:
         states.append(phrase("loaner laptop offered", LOANER))
-    never = ids_never(*[i for i in (ticket_id, p["id"], old["id"] if old else None, pick,
+    owned = [a["id"] for a in (extra_rows or {}).get("assets", []) if a.get("assigned_to") == p["id"]]
+    never = ids_never(*[i for i in (ticket_id, p["id"], old["id"] if old else None, *owned, pick,
+                                    followup["request"] if followup else None,
                                     "APR-7001" if outcome == "pending" else None,
                                     "PO-7001" if outcome == "order" else None) if i])
     facts = {"name": p["name"], "email": p["email"], **facts}
@@ -288,7 +290,7 @@ def tasks() -> list[dict]:
                         "Ticket: incident, high, [hardware], pending_approval, pending, approver EMP-1003, asset AST-6112."))
     # 13 follow-up: damage approved -> fulfil
     p = emp(4113, "Omar Haddad", "Backend Engineer", 3, "ENG", "toronto", "EMP-1011")
-    out.append(hw("hw-013", "Engineer follows up on a damaged-laptop request his manager has approved",
+    out.append(hw("hw-013", "Engineer follows up on his damaged-laptop request a day after his manager's decision",
                   "Hi, following up on my cracked laptop. My manager said he approved the replacement yesterday.", p,
                   {"what happened": "Cracked the lid in my bag last week."}, dtype="laptop", reason="damage",
                   outcome="assign", old=lap("AST-6113", p["id"], 760, "toronto", condition="damaged"), pick="AST-5001",
@@ -461,12 +463,13 @@ def tasks() -> list[dict]:
     # 28 monitor 59 months with justification -> approval; target rank 2 at Austin
     p = emp(4128, "Ibrahim Diallo", "Financial Controller", 5, "FIN", "austin", "EMP-1043")
     mon = device("AST-6128", "CAT-MON-1", "monitor", "ClearView 27", 1790, p["id"], "austin")
-    out.append(hw("hw-028", "Austin controller's monitor is 1,790 days old and flickers during close",
-                  "My monitor flickers now and then. It's almost five years old. Could I get a new one?", p,
-                  {"does it work": "Mostly, it flickers a few times a day.",
-                   "business justification": "Flicker makes the month-end reconciliation screens hard to read."},
+    out.append(hw("hw-028", "Austin controller's working monitor is 1,790 days old and too small for month-end close",
+                  "My monitor is almost five years old. Could I get a new one?", p,
+                  {"does it work": "Yes, it works fine.",
+                   "business justification": "The month-end reconciliation screens don't fit on it; I keep "
+                                             "scrolling sideways."},
                   dtype="monitor", reason="refresh", outcome="pending", old=mon, catalog="CAT-MON-2",
-                  justification="Flicker makes month-end reconciliation screens hard to read.",
+                  justification="Month-end reconciliation screens do not fit on the current monitor.",
                   final="Monitors are refreshed at 60 months and yours is 59, so an early refresh needs your manager's "
                         "approval. I've sent the request with your reason to Ivan Petrov (Finance Manager).",
                   notes="Rule: Hardware, monitor under 60 months: justification + manager. 1790 days -> 59 months. "
@@ -475,7 +478,7 @@ def tasks() -> list[dict]:
                         "EMP-1043, asset AST-6128."))
     # 29 follow-up: approved premium, Austin -> order
     p = emp(4129, "Nora Lindahl", "Principal Product Manager", 5, "PROD", "austin", "EMP-1032")
-    out.append(hw("hw-029", "Product lead follows up on an approved premium laptop request in Austin",
+    out.append(hw("hw-029", "Austin product lead follows up on her premium laptop request after the director's decision",
                   "Hi, checking on my request for the Vantage 16 Max; Ravi approved it this morning.", p,
                   {"reason": "Refresh of my 3-year-old laptop, premium model."}, dtype="laptop", reason="refresh",
                   outcome="order", old=lap("AST-6129", p["id"], 1130, "austin"), catalog="CAT-LAP-3",
@@ -516,6 +519,6 @@ def tasks() -> list[dict]:
 
 
 if __name__ == "__main__":
-    write("hardware.json", "hw", "Hardware refresh, replacement and accessories: reason precedence, age in whole "
+    write("hardware.json", "hardware", "Hardware refresh, replacement and accessories: reason precedence, age in whole "
           "30-day months, refresh thresholds, approvals, fulfilment from office stock or by order, retiring the "
           "old device, loaners.", tasks())

@@ -136,6 +136,7 @@ def accounts() -> list[dict]:
 
 
 if __name__ == "__main__":
-    write("software_licenses.json", "sl", "Software licences: unlimited and pooled allocation, waitlists, individual "
+    write("software_licenses.json", "software_licences", "Software licences: unlimited and pooled allocation, waitlists, individual "
           "purchases with approvals by price, and never claiming an installation.", licenses())
-    write("account_access.json", "aa", "Account access: a compromised account secured by the written steps.", accounts())
+    write("account_access.json", "account_access", "Account access: a compromised account secured by the written "
+          "steps (the other password tasks, ts-022..027, are in troubleshooting.json).", accounts())

@@ -806,11 +806,22 @@ def compliance_tasks() -> list[dict]:
               "dashboard -> add to GRP-DB-COMPLAINTS. Ticket: task, normal, [compliance], access_granted, solved.")]
 
 
+
+DASHBOARD_TASKS = ("ac-023", "ac-024", "ac-025", "ac-026")
+
+
+def with_dashboard_family(tasks: list[dict]) -> list[dict]:
+    """The dashboard tasks of access.json form their own family (BI Dashboards, not Application Access)."""
+    return [{"family": "dashboard_access", **t} if t["id"] in DASHBOARD_TASKS else t for t in tasks]
+
+
 if __name__ == "__main__":
-    write("access.json", "ac", "Tool and dashboard access: the department matrix, approval chains by group and level "
-          "(on each boundary), contractor and leave/departure limits, temporary expiry, level changes, follow-ups, "
-          "dashboards by ownership, sensitivity and level.", access_tasks())
-    write("incident_access.json", "ia", "Production access during incidents: SEV2 verbal approval, break-glass when "
+    write("access.json", "tool_access", "Application access (ac-002..022) and, as family dashboard_access, BI dashboards "
+          "(ac-023..026): the department matrix, approval chains by group and level (on each boundary), contractor "
+          "and leave/departure limits, temporary expiry, level changes, follow-ups, dashboards by ownership, "
+          "sensitivity and level.", with_dashboard_family(access_tasks()))
+    write("incident_access.json", "incident_access", "Production access during incidents: SEV2 verbal approval, break-glass when "
           "the manager is unreachable, pending approval, SEV3 normal chain, contractors refused.", incident_tasks())
-    write("compliance_access.json", "cd", "Compliance data access: compliance dashboards by ownership.",
+    write("compliance_access.json", "compliance_dashboards", "Compliance dashboards: ownership before the head of "
+          "compliance.",
           compliance_tasks())

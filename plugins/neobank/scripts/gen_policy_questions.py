@@ -140,5 +140,5 @@ def tasks() -> list[dict]:
 
 
 if __name__ == "__main__":
-    write("policy_questions.json", "pq", "Policy questions: information-only answers from the written policy and "
+    write("policy_questions.json", "policy_questions", "Policy questions: information-only answers from the written policy and "
           "the employee's own data, stated and recorded on a question ticket.", tasks())

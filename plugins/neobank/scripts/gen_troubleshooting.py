@@ -559,7 +559,17 @@ def tasks() -> list[dict]:
     return out
 
 
+
+PASSWORD_TASKS = ("ts-022", "ts-023", "ts-024", "ts-025", "ts-026", "ts-027")
+
+
+def with_password_family(tasks: list[dict]) -> list[dict]:
+    """The password tasks belong to the account_access family (Passwords and Accounts, with aa-001)."""
+    return [{"family": "account_access", **t} if t["id"] in PASSWORD_TASKS else t for t in tasks]
+
+
 if __name__ == "__main__":
-    write("troubleshooting.json", "ts", "Troubleshooting and passwords: documented steps with hold, unlisted issues "
-          "escalated, follow-ups on held tickets (fixed, escalated, replaced under Hardware), forgotten, locked and "
-          "compromised accounts with the verification method by department, and refused requests.", tasks())
+    write("troubleshooting.json", "troubleshooting", "Troubleshooting (ts-002..021): documented steps with hold, "
+          "unlisted issues escalated, follow-ups on held tickets (fixed, escalated, replaced under Hardware); and, as "
+          "family account_access, passwords (ts-022..027): forgotten, locked and compromised accounts with the "
+          "verification method by department, and someone else's account refused.", with_password_family(tasks()))
