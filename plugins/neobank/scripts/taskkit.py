@@ -4,6 +4,7 @@ decision uses in every task. Used by build_*.py scripts in this folder."""
 from __future__ import annotations
 
 import json
+import unicodedata
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -27,7 +28,8 @@ def purchase_date(days_ago: int) -> str:
 
 def emp(num: int, name: str, title: str, level: int, dept: str, office: str, manager: str, **extra) -> dict:
     eid, uid = f"EMP-{num}", f"U-{num}"
-    email = name.lower().replace(" ", ".").replace("'", "") + "@tidewell.example"
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    email = ascii_name.lower().replace(" ", ".").replace("'", "") + "@tidewell.example"
     row = {"id": eid, "name": name, "email": email, "title": title, "level": level, "department_id": dept,
            "office": office, "manager_id": manager, "helpdesk_user_id": uid, **extra}
     user = {"id": uid, "name": name, "email": email, "organization_id": "ORG-0001", "verified": True,
