@@ -132,8 +132,8 @@ def tasks() -> list[dict]:
     # 1 refresh at 44 months, Toronto: rank-1 model in stock
     p = emp(4101, "Chen Wei", "Software Engineer", 4, "ENG", "toronto", "EMP-1011")
     out.append(hw("hw-001", "Engineer in Toronto asks to replace a laptop bought about three and a half years ago",
-                  "Hi, my laptop is getting really old and slow. Can I get a new one?", p,
-                  {"reason": "It's old and slow; nothing is broken."}, dtype="laptop", reason="refresh", outcome="assign",
+                  "Hi, my laptop is getting really old. Can I get a new one?", p,
+                  {"reason": "It's old; it still works, nothing is broken."}, dtype="laptop", reason="refresh", outcome="assign",
                   old=lap("AST-6101", p["id"], 1330, "toronto"), pick="AST-5001",
                   final="Your laptop is 44 months old, past the 36-month refresh age, so you're due a new one: a Vantage 14 "
                         "is ready for you at the Toronto IT desk. Your old laptop has been retired, so please hand it in "
@@ -157,11 +157,11 @@ def tasks() -> list[dict]:
                         "AST-6102. Ticket: task, normal, [hardware], device_assigned, solved, asset AST-5004."))
     # 3 35 months with justification -> manager approval
     p = emp(4103, "Rachel Osei", "Financial Analyst", 2, "FIN", "toronto", "EMP-1043")
-    out.append(hw("hw-003", "Finance analyst's laptop is 1,079 days old and too slow for month-end models",
-                  "Hi, can I get a new laptop? Mine struggles with our month-end models.", p,
-                  {"business justification": "The month-end forecasting models take over an hour to recalculate on it."},
+    out.append(hw("hw-003", "Finance analyst's working laptop is 1,079 days old and short of memory for month-end models",
+                  "Hi, can I get a new laptop? Mine doesn't have enough memory for our month-end models.", p,
+                  {"business justification": "The month-end forecasting models need more memory than this laptop has."},
                   dtype="laptop", reason="refresh", outcome="pending", old=lap("AST-6103", p["id"], 1079, "toronto"),
-                  catalog="CAT-LAP-1", justification="Month-end forecasting models take over an hour to recalculate.",
+                  catalog="CAT-LAP-1", justification="Month-end forecasting models need more memory than the current laptop has.",
                   final="Your laptop is 35 months old, one month short of the 36-month refresh age, so an early refresh "
                         "needs your manager's approval. I've sent the request with your justification to Ivan Petrov "
                         "(Finance Manager); once he approves, we'll arrange the new laptop.",
@@ -212,12 +212,13 @@ def tasks() -> list[dict]:
                         "task, normal, [hardware], device_ordered, solved, asset AST-6106."))
     # 7 desktop 45 months (desktop threshold 48) with justification -> approval
     p = emp(4107, "Sanne de Vries", "Payroll Specialist", 3, "FIN", "austin", "EMP-1043")
-    out.append(hw("hw-007", "Payroll specialist's desktop is 45 months old and slow with the payroll suite",
-                  "Hi, my desktop computer is almost four years old and painfully slow. Can it be replaced?", p,
-                  {"business justification": "Payroll runs time out on it twice a month."}, dtype="desktop",
+    out.append(hw("hw-007", "Payroll specialist's working desktop is 45 months old and short of memory for the payroll suite",
+                  "Hi, my desktop computer is almost four years old. Can it be replaced?", p,
+                  {"does it work": "Yes, it works.",
+                   "business justification": "The new payroll suite needs more memory than this desktop has."}, dtype="desktop",
                   reason="refresh", outcome="pending",
                   old=device("AST-6107", "CAT-DSK-1", "desktop", "Tower S2", 1355, p["id"], "austin"),
-                  catalog="CAT-DSK-1", justification="Payroll runs time out on it twice a month.", rubric=[NOT_YET],
+                  catalog="CAT-DSK-1", justification="The new payroll suite needs more memory than the current desktop has.", rubric=[NOT_YET],
                   final="Desktops are refreshed at 48 months and yours is 45 months old, so an early replacement needs "
                         "your manager's approval. I've sent your request and reason to Ivan Petrov (Finance Manager); "
                         "we'll arrange the new desktop once he approves.",
@@ -452,8 +453,8 @@ def tasks() -> list[dict]:
     p = emp(4127, "Ciaran Byrne", "Compliance Officer", 4, "CMPL", "dublin", "EMP-1045")
     mon = device("AST-6127", "CAT-MON-1", "monitor", "ClearView 27", 1800, p["id"], "dublin")
     out.append(hw("hw-027", "Compliance officer's monitor is exactly 1,800 days old",
-                  "Hi, my monitor is five years old and the colours are fading. Can it be refreshed?", p,
-                  {"does it work": "It works, the picture is just dim."}, dtype="monitor", reason="refresh",
+                  "Hi, my monitor is five years old. Can it be refreshed?", p,
+                  {"does it work": "Yes, it works."}, dtype="monitor", reason="refresh",
                   outcome="assign", old=mon, pick="AST-5011",
                   final="Yes: your monitor is 60 months old, which is exactly the refresh age for monitors. A new "
                         "ClearView 27 is ready at the Dublin IT desk, and the old one has been retired.",
