@@ -22,13 +22,13 @@ MANAGERS = {"EMP-1043": "Ivan Petrov", "EMP-1036": "Theo Marchetti", "EMP-1061":
 BIG = ("laptop", "desktop")
 
 NO_LOANER = {"question": "Does the message avoid offering a loaner or other temporary stand-in device?",
-             "rule": {"none": [r"\bloan(?:er|ed)?\b", r"\btemporary (?:laptop|device|monitor|headset|dock|replacement)\b",
+             "rule": {"none": [r"(?<!\bno )\bloan(?:er|ed)?\b", r"\btemporary (?:laptop|device|monitor|headset|dock|replacement)\b",
                                r"\bspare (?:laptop|device|monitor|dock|headset)\b", r"\bstand-?in (?:laptop|device)\b"]}}
 NOT_YET = {"question": "Does the message avoid saying that the new device has already been given, ordered or shipped?",
            "rule": {"none": [r"\b(?:has|have) (?:now )?been (?:assigned|shipped|ordered|dispatched|allocated)\b",
                              r"\b(?:I|we)(?:'ve| have) (?:assigned|ordered|shipped|dispatched)(?: (?:you|it|a|the|your|one))\b",
                              r"\bis (?:on its way|ready for (?:pick-?up|collection))\b",
-                             r"\bready to (?:collect|pick up)\b"]}}
+                             r"(?<!\bbe )\bready to (?:collect|pick up)\b"]}}
 
 
 def fields(dtype: str, reason: str, outcome: str, *, approver: str | None = None, asset: str | None = None,

@@ -33,9 +33,11 @@ MATRIX_ROWS = {  # 02_tool_access.md, department matrix
 }
 MATRIX = {d: dict(zip(MATRIX_COLS, row)) for d, row in MATRIX_ROWS.items()}
 
-GRANTED = phrase("decision: granted", r"\b(?:granted|given|set up|added|now have|you have|you've got|provisioned)\b")
+GRANTED = phrase("decision: granted", r"\b(?:granted|given|set up|added|now have|you have|you've got|provisioned|"
+                                        r"can now (?:use|access|open|see))\b")
 NOT_YET = {"question": "Does the message avoid saying that the access has already been given?",
-           "rule": {"none": [r"\b(?:you )?(?:now )?have (?:read|write|admin)? ?access\b(?! (?:once|as soon|after|when))",
+           "rule": {"none": [(r"(?<!'ll )(?<!'d )(?<!\bwill )(?<!\bwould )(?<!\bcan )(?<!n't )(?<!\bnot )(?<!\bto )"
+                              r"\b(?:you )?(?:now )?have (?:read|write|admin)? ?access\b(?! (?:once|as soon|after|when|until))"),
                              r"\b(?:has|have) been (?:granted|given|provisioned|added)\b",
                              r"\b(?:I|we)(?:'ve| have) (?:granted|given|provisioned|added) you\b"]}}
 NO_APPROVAL_OFFER = {"question": "Does the message avoid suggesting that an approval could still unlock the request?",
