@@ -15,7 +15,8 @@ NOW = "2025-10-01T13:00:00Z"
 # One phrasing per kind of decision, used in every task.
 APPROVAL = r"\bapprov\w*"
 DENIED = (r"\b(?:can(?:no|')t|cannot|unable|not (?:able|eligible|possible|allowed|permitted|entitled)|"
-          r"isn't (?:eligible|possible|allowed)|not something we can|declin\w*|refus\w*|den(?:y|ied))\b")
+          r"not (?:available|permitted) (?:to|for)|(?:isn't|is not) (?:eligible|possible|allowed|available)|"
+          r"won't be able|forbidden|not something we can|declin\w*|refus\w*|den(?:y|ied))\b")
 ORDERED = r"\b(?:order(?:ed)?|purchas\w*|procur\w*)\b"
 LOANER = r"\bloan(?:er)?\b"
 WAITLIST = r"\bwait(?:ing)?[- ]?list\w*"
