@@ -4,6 +4,7 @@ decision uses in every task. Used by build_*.py scripts in this folder."""
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from datetime import date, timedelta
 from pathlib import Path
@@ -109,6 +110,11 @@ def task(id: str, title: str, request: str, facts: dict, rows: dict, solution: l
         out["user_behavior"] = behavior
     if decisions:
         out["user_decisions"] = decisions
+    # 01: no employee id may be quoted: every one the reference touches (approvers, notified managers, the
+    # incident commander) is declared never to state, besides the ids the task lists.
+    listed = {n.get("id") for n in never}
+    touched = sorted(set(re.findall(r"\bEMP-\d+\b", json.dumps(solution))) - listed)
+    never = [*never, *ids_never(*touched)]
     out.update({"rows": rows, "solution": solution, "final_message": final,
                 "says": {"states": states, "never_states": never}})
     if rubric:
