@@ -805,7 +805,26 @@ def compliance_tasks() -> list[dict]:
               "Compliance, so no approval was needed.",
         notes="Rule: BI Dashboards, first line that applies: rule 2 (a dashboard of the employee's own department: no "
               "approval) comes before rule 4 (compliance -> head of compliance). CMPL analyst, CMPL compliance "
-              "dashboard -> add to GRP-DB-COMPLAINTS. Ticket: task, normal, [compliance], access_granted, solved.")]
+              "dashboard -> add to GRP-DB-COMPLAINTS. Ticket: task, normal, [compliance], access_granted, solved."),
+        compliance_exec()]
+
+
+def compliance_exec() -> dict:
+    p = emp(3503, "Edmund Carrow", "VP Treasury Risk", 8, "RISK", "dublin", "EMP-1050")
+    return dash_task(
+        "cd-003", "Risk vice-president (level 8) asks for the AML alerts dashboard owned by Compliance",
+        "Hi, please add me to the AML Alerts Dashboard.", p,
+        {"business justification": "Reviewing AML alert volumes for the board risk committee."},
+        grp="GRP-DB-AML", justification="AML alert volumes for the board risk committee.", expect="pending",
+        rubric=[NOT_YET],
+        final="The AML Alerts Dashboard has compliance sensitivity, so it needs the approval of the head of "
+              "compliance whatever the level. I've sent the request to Gideon Mbeki (Chief Compliance Officer); "
+              "you'll be added once he approves.",
+        notes="Rule: BI Dashboards, first line that applies: rule 4 (compliance -> head of compliance, for every level, "
+              "executives included) comes before rule 5 (executives: no approval). RISK level 8, CMPL dashboard -> "
+              "Gideon Mbeki (EMP-1004), step 1, target group, urgency normal. Contrast pq-010 / ac-025 (executive, "
+              "non-compliance dashboard: no approval). Ticket: task, normal, [compliance], pending_approval, pending, "
+              "approver EMP-1004.")
 
 
 
