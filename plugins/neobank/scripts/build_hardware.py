@@ -22,13 +22,23 @@ MANAGERS = {"EMP-1043": "Ivan Petrov", "EMP-1036": "Theo Marchetti", "EMP-1061":
 BIG = ("laptop", "desktop")
 
 NO_LOANER = {"question": "Does the message avoid offering a loaner or other temporary stand-in device?",
-             "rule": {"none": [r"(?<!\bno )\bloan(?:er|ed)?\b", r"\btemporary (?:laptop|device|monitor|headset|dock|replacement)\b",
-                               r"\bspare (?:laptop|device|monitor|dock|headset)\b", r"\bstand-?in (?:laptop|device)\b"]}}
+             "rule": {"none": [r"(?<!no )\bloan(?:er|ed)?s?\b(?![^.]{0,20}\b(?:only|isn't|aren't)\b)", r"\b(?:lend|borrow)\b",
+                               r"(?<!no )\b(?:temporary|spare|stand-?in|backup|interim|shared|pool|hot-?desk|courtesy) "
+                               r"(?:laptop|device|monitor|headset|dock|replacement)",
+                               r"\b(?:in the meantime|meanwhile)\b[^.]{0,60}\b(?:an?|one|another) (?:[\w-]+ )?"
+                               r"(?:laptop|headset|monitor|dock|device)\b"]}}
 NOT_YET = {"question": "Does the message avoid saying that the new device has already been given, ordered or shipped?",
-           "rule": {"none": [r"\b(?:has|have) (?:now )?been (?:assigned|shipped|ordered|dispatched|allocated)\b",
-                             r"\b(?:I|we)(?:'ve| have) (?:assigned|ordered|shipped|dispatched)(?: (?:you|it|a|the|your|one))\b",
-                             r"\bis (?:on its way|ready for (?:pick-?up|collection))\b",
-                             r"(?<!\bbe )\bready to (?:collect|pick up)\b"]}}
+           "rule": {"none": [r"(?:^|[.!?;:,])(?!\s*(?:(?:so|and|but) )?(?:no|nothing|none)\b)[^.!?;:,]*?"
+                             r"(?:\bhas|\bhave|'ve|'s) (?:now |already )?been "
+                             r"(?:assigned|shipped|ordered|dispatched|allocated|set up|delivered)\b",
+                             r"\b(?:I|we)(?:'ve| have) (?:now |also |just |already )?(?:assigned|ordered|shipped|dispatched|reserved|"
+                             r"allocated)(?: (?:you|it|a|an|the|your|one))\b",
+                             r"\band (?:have )?(?:assigned|ordered|shipped|dispatched|reserved) (?:you|it|a|an|the|your|one)\b",
+                             r"\b(?:is|are|was|were) (?:now |already )?(?:shipped|dispatched|ordered|assigned to you)\b",
+                             r"\bha(?:s|ve) (?:now |already )?shipped\b", r"\bis being (?:prepared|shipped|sent|set up|delivered)\b",
+                             r"\b(?:placed|put in) (?:an? )?order\b", r"\b(?:is|are) (?:already |now )?waiting for you\b",
+                             r"\bis (?:on (?:its|the) way|ready for (?:pick-?up|collection))\b",
+                             r"\bready to (?:collect|pick up)\b"]}}
 
 
 def fields(dtype: str, reason: str, outcome: str, *, approver: str | None = None, asset: str | None = None,

@@ -36,14 +36,30 @@ MATRIX = {d: dict(zip(MATRIX_COLS, row)) for d, row in MATRIX_ROWS.items()}
 GRANTED = phrase("decision: granted", r"\b(?:granted|given|set up|added|now have|you have|you've got|provisioned|"
                                         r"can now (?:use|access|open|see))\b")
 NOT_YET = {"question": "Does the message avoid saying that the access has already been given?",
-           "rule": {"none": [(r"(?<!'ll )(?<!'d )(?<!\bwill )(?<!\bwould )(?<!\bcan )(?<!n't )(?<!\bnot )(?<!\bto )"
-                              r"\b(?:you )?(?:now )?have (?:read|write|admin)? ?access\b(?! (?:once|as soon|after|when|until))"),
-                             r"\b(?:has|have) been (?:granted|given|provisioned|added)\b",
-                             r"\b(?:I|we)(?:'ve| have) (?:granted|given|provisioned|added) you\b"]}}
+           "rule": {"none": [r"\byou(?:'ve got| (?:now |already )?(?:have|got)) (?:[\w-]+ )?access\b"
+                             r"(?![^.;]{0,60}\b(?:once|as soon as|after|when)\b)",
+                             r"(?:^|[.!?;:,])(?!\s*(?:(?:so|and|but) )?(?:no|nothing|none)\b)[^.!?;:,]*?"
+                             r"(?:\bhas|\bhave|'ve|'s) (?:now |already )?been "
+                             r"(?:granted|given|provisioned|added|upgraded|enabled|changed|switched)\b",
+                             r"\b(?:I|we)(?:'ve| have) (?:now |also |just )?"
+                             r"(?:granted|given|provisioned|set up|enabled|upgraded|added) "
+                             r"(?:you\b|your (?:[\w-]+ )?access\b|(?:[\w-]+ )?access\b)",
+                             r"\baccess\b[^.;]{0,40}\b(?:is|'s) (?:now )?(?:active|live|enabled|in place|set up)\b",
+                             r"\bis now (?:available|active|live)\b",
+                             r"\baccess granted\b", r"\byou can now (?:use|open|see|access|view|log in|sign in)\b"]}}
 NO_APPROVAL_OFFER = {"question": "Does the message avoid suggesting that an approval could still unlock the request?",
-                     "rule": {"none": [r"\b(?:I|we)(?:'ve| have) (?:sent|raised|created|submitted|requested)\b[^.]{0,40}\bapprov",
-                                       r"\bonce (?:your manager|they|the approver|security)\b[^.]{0,20}\bapprov",
-                                       r"\bpending (?:the )?approv"]}}
+                     "rule": {"none": [r"\b(?:I|we)(?:'ve| have) (?:sent|raised|created|submitted|requested)\b[^.]{0,40}"
+                                       r"\b(?:approv|exception|review)",
+                                       r"\b(?:once|when|after|as soon as|unless|if)\b[^.,;]{0,40}\b(?:approv|signs? off)",
+                                       r"\bpending (?:the )?approv", r"\bwait(?:ing)? for\b[^.]{0,40}\bapprov",
+                                       r"(?<!even )\bwith (?!no\b|any\b)(?:[\w'-]+ ){0,3}(?:approval|sign-?off)\b",
+                                       r"(?<!nobody )(?<!no one )\b(?:could|can|may|might) (?:still )?approve\b",
+                                       r"(?<!n't )(?<!not )\b(?:needs?|requires?) (?:an? |the |your )?(?:[\w'-]+ ){0,2}"
+                                       r"(?:approval|sign-?off)\b",
+                                       r"\bask\b[^.]{0,40}\bto approve\b",
+                                       r"\bfor (?:his |her |their |your |an? )?(?:approval|sign-?off)\b",
+                                       r"\b(?:get|obtain|secure|seek)\b[^.,;]{0,25}\bapproval\b",
+                                       r"\bwould you like me to (?:request|raise|send|ask|submit|forward)\b"]}}
 
 
 def iso(dt: datetime) -> str:

@@ -12,8 +12,14 @@ from taskkit import DENIED, create_ticket, device, emp, identify, ids_never, phr
 JUST_ASKING = "You only want to know; if the agent offers to request or change anything, decline: not now."
 NOTHING_DONE = {"question": "Does the message avoid saying that something was requested, ordered, granted or added "
                             "for the employee?",
-                "rule": {"none": [r"\b(?:I|we)(?:'ve| have) (?:now )?(?:requested|ordered|granted|added|sent|raised)\b",
-                                  r"\b(?:has|have) (?:now )?been (?:requested|ordered|granted|added|approved)\b"]}}
+                "rule": {"none": [r"\b(?:I|we)(?:'ve| have)? (?:now |also |just |already |gone ahead and |went ahead and )?"
+                                  r"(?:requested|ordered|granted|added|sent|raised|submitted|put in|set (?:(?:one|it) )?up|asked)\b",
+                                  r"\b(?:I|we)(?:'ve| have)? (?:logged|started|opened|created) (?:an? |the )?(?:[\w-]+ )?"
+                                  r"(?:request|refresh|order)\b",
+                                  r"(?:^|[.!?;:,])(?!\s*(?:(?:so|and|but) )?(?:no|nothing|none)\b)[^.!?;:,]*?"
+                                  r"(?:\bhas|\bhave|'ve|'s) (?:now |already )?been "
+                                  r"(?:requested|ordered|granted|added|approved|raised|submitted|created|logged|started)\b",
+                                  r"\byou(?:'ve got| (?:now |already )?(?:have|got)) (?:[\w-]+ )?access\b"]}}
 NO_APPROVAL = (r"\bno (?:approval|sign-?off)|without (?:any |an )?approval|"
                r"(?:doesn't|does not|don't|do not|won't|will not) (?:need|require)")
 

@@ -18,27 +18,60 @@ ESCALATED = r"\bIT Op(?:eration)?s\b|\bescalat\w*"
 HOLD = r"\bhold\b|\b(?:reply|write back|let (?:me|us) know|get back to)\b"
 
 NOT_FIXED = {"question": "Does the message avoid claiming that the problem has already been fixed or resolved?",
-             "rule": {"none": [r"\b(?:has been|was) (?:now )?(?:fixed|resolved|repaired|sorted)\b", r"\bis now (?:fixed|resolved|repaired|sorted)\b",
-                               r"\b(?:I|we)(?:'ve| have) (?:now )?(?:fixed|resolved|repaired|sorted)\b",
-                               r"\bshould now (?:be )?(?:working|fixed)\b",
-                               r"\bis (?:now )?working again\b"]}}
+             "rule": {"none": [r"\b(?:is|was|(?<!n't )(?<!not )been) (?:now )?"
+                               r"(?:fixed|resolved|repaired|sorted|taken care of|dealt with)\b",
+                               r"(?<!until )(?<!once )(?<!when )(?<!after )\b(?:I|we|they|IT Op(?:eration)?s)(?:'ve| have| has)? "
+                               r"(?:now |already )?(?:fixed|resolved|repaired|sorted)\b",
+                               r"\bshould now (?:be )?(?:working|fixed)\b", r"\bshould be (?:working|fixed) (?:again )?now\b",
+                               r"\b(?:is|are) (?:now )?(?:working|syncing|connecting) (?:again|properly|normally|fine)\b",
+                               r"\bworks (?:again )?now\b",
+                               r"\b(?:closed|marked)\b[^.]{0,20}\bas (?:resolved|solved|fixed)\b",
+                               r"(?:^|[.!?]\s+)(?:all )?(?:fixed|sorted|resolved)\s*[!.]"]}}
 NO_NEW_DEVICE = {"question": "Does the message avoid saying that a new laptop has been given, ordered or approved?",
-                 "rule": {"none": [r"\b(?:has|have) (?:now )?been (?:assigned|shipped|ordered|dispatched|approved)\b",
-                                   r"\b(?:I|we)(?:'ve| have) (?:assigned|ordered|shipped|dispatched|approved)\b",
-                                   r"\bnew laptop (?:is|will be) (?:on its way|ready)\b"]}}
+                 "rule": {"none": [r"(?:^|[.!?;:,])(?!\s*(?:(?:so|and|but) )?(?:no|nothing|none)\b)[^.!?;:,]*?"
+                                   r"(?:\bhas|\bhave|'ve|'s) (?:now |already )?been "
+                                   r"(?:assigned|shipped|ordered|dispatched|approved|reserved)\b",
+                                   r"\b(?:I|we)(?:'ve| have)? (?:now |also |just |already )?"
+                                   r"(?:assigned|ordered|shipped|dispatched|approved|requested|arranged)\b",
+                                   r"\bnew laptop (?:is|will be) (?:on its way|ready)\b",
+                                   r"\bis being (?:shipped|prepared|sent|set up|delivered)\b",
+                                   r"\b(?:new laptop|replacement|new one) (?:ships|is shipping)\b",
+                                   r"\bput in (?:an? )?(?:order|request)\b",
+                                   r"\b(?:sending|shipping) you a (?:new|replacement)\b", r"\bis reserved for you\b"]}}
 NOT_UNLOCKED = {"question": "Does the message avoid saying that the account has been unlocked or the password reset?",
-                "rule": {"none": [r"\b(?:has|have|is|was) (?:now )?(?:been )?unlocked\b",
-                                  r"\b(?:I|we)(?:'ve| have) (?:now )?(?:unlocked|reset)\b",
-                                  r"\bpassword (?:has|was) (?:been )?reset\b"]}}
+                "rule": {"none": [r"(?:^|[.!?;:,])(?!\s*(?:once|when|after|until|if|as soon as)\b)[^.!?;:,]*?"
+                                  r"(?:\b(?:is|was|are|has been|have been)|'s|'s been) (?:now |already )?unlocked\b",
+                                  r"(?:^|[.!?;:,])(?!\s*(?:once|when|after|until|if|as soon as)\b)[^.!?;:,]*?"
+                                  r"\b(?:I|we|they|IT Op(?:eration)?s)(?:'ve| have| has)? (?:now |already |just )?"
+                                  r"(?:unlocked|reset)\b",
+                                  r"(?:^|[.!?;:,])(?!\s*(?:once|when|after|until|if|as soon as)\b)[^.!?;:,]*?"
+                                  r"\bpassword(?: has| was| is|'s) (?:now )?(?:been )?reset\b",
+                                  r"\b(?:cleared|removed|lifted|released) the (?:lock|lockout)\b",
+                                  r"(?:^|[.!?;:,])(?!\s*(?:once|when|after|until|if|as soon as)\b)[^.!?;:,]*?"
+                                  r"\block(?:out)? (?:is|has been|was|'s) (?:now )?(?:cleared|lifted|removed|released)\b",
+                                  r"(?:^|[.!?;:,])(?!\s*(?:once|when|after|until|if|as soon as)\b)[^.!?;:,]*?"
+                                  r"\b(?:is|'s) (?:now )?active again\b", r"(?:^|[.!?]\s+)unlocked\s*[!.]"]}}
 NOT_RESET = {"question": "Does the message avoid saying that the service desk reset the password itself?",
-             "rule": {"none": [r"\b(?:I|we)(?:'ve| have) (?:now )?reset\b", r"\bpassword (?:has|was) (?:now )?(?:been )?reset\b",
-                               r"\b(?:I|we)(?:'ve| have) sent (?:you )?a (?:new|temporary|one-time) password\b"]}}
+             "rule": {"none": [r"\b(?:I|we)(?:'ve| have)? (?:now |just |already |gone ahead and |went ahead and )?reset\b",
+                               r"\bpassword(?: has| was| is|'s) (?:now |just )?(?:been )?reset\b",
+                               r"\b(?:I|we)(?:'ve| have)? (?:sent|issued|texted|emailed|generated) (?:you |her |him )?(?:an? |the )?"
+                               r"(?:new|temporary|one-time)\b[^.]{0,10}\bpassword\b",
+                               r"(?:^|[.!?;:,])(?!\s*(?:(?:so|and|but) )?(?:no|nothing|none)\b)[^.!?;:,]*?"
+                               r"\breset (?:is |'s |has been |was )?(?:now )?(?:done|complete|completed|carried out)\b",
+                               r"\b(?:your|her|his|the) new password is\b"]}}
 NO_PASSWORD_ASK = {"question": "Does the message avoid asking the employee to send or tell their password?",
-                   "rule": {"none": [r"\b(?:send|share|tell|give|provide|reply with|type)\b[^.!?\n]{0,30}\b(?:your|the) "
-                                     r"(?:current |old |new |temporary )?password\b(?![^.!?\n]{0,40}\b(?:anyone|nobody|no one))"]}}
+                   "rule": {"none": [r"(?<!n't )(?<!never )(?<!not )(?<!no need to )(?<!'ll )(?<!will )\b(?:send|share|tell|give|"
+                                     r"provide|reply|email|paste|let (?:me|us) (?:know|have))\b[^.!?\n]{0,30}\b(?:your|the) "
+                                     r"(?:[\w-]+ )?password\b(?![^.!?\n]{0,40}\b(?:anyone|nobody|no one))",
+                                     r"\b(?:what(?:'s| is| was) (?:your|the)|which) (?:[\w-]+ )?password\b",
+                                     r"\b(?:I|we)(?:'ll| will)? need (?:your|the) (?:[\w-]+ )?password\b",
+                                     r"\bconfirm\b[^.!?\n]{0,30}\bpassword\b[^.!?\n]{0,20}\b(?:reply|here|chat|message)\b"]}}
 NO_LOANER = {"question": "Does the message avoid offering a loaner or other temporary stand-in device?",
-             "rule": {"none": [r"(?<!\bno )\bloan(?:er|ed)?\b", r"\btemporary (?:laptop|device|monitor|headset|dock|replacement)\b",
-                               r"\bspare (?:laptop|device|monitor|dock|headset)\b"]}}
+             "rule": {"none": [r"(?<!no )\bloan(?:er|ed)?s?\b(?![^.]{0,20}\b(?:only|isn't|aren't)\b)", r"\b(?:lend|borrow)\b",
+                               r"(?<!no )\b(?:temporary|spare|stand-?in|backup|interim|shared|pool|hot-?desk|courtesy) "
+                               r"(?:laptop|device|monitor|headset|dock|replacement)",
+                               r"\b(?:in the meantime|meanwhile)\b[^.]{0,60}\b(?:an?|one|another) (?:[\w-]+ )?"
+                               r"(?:laptop|headset|monitor|dock|device)\b"]}}
 
 STEPS = {
     "vpn": [phrase("restart the client", r"\brestart\w*"), phrase("date and time", r"date and time|clock")],

@@ -118,7 +118,11 @@ def task(id: str, title: str, request: str, facts: dict, rows: dict, solution: l
     out.update({"rows": rows, "solution": solution, "final_message": final,
                 "says": {"states": states, "never_states": never}})
     if rubric:
-        out["rubric"] = rubric
+        # The regular expressions agree with the labelled corpus (tests/corpus/neobank_rubric.json)
+        # but caught only 4 of 22 breaches in messages written after they were frozen: they
+        # approximate their questions, and runs judged by rules say so.
+        out["rubric"] = [{**item, "rule": {**item["rule"], "approximate": True}} if item.get("rule") else item
+                         for item in rubric]
     out["notes"] = notes
     return out
 
