@@ -254,3 +254,12 @@ def test_fixed_replies_for_anything_else_and_for_waiting():
     assert run(user.reply(conversation("One moment. What is your email?"))) == "email: ana@example.com"
     assert run(user.reply(conversation("One moment. What is your date of birth?"))) == IDK
     assert run(user.reply(conversation("Your refund has been issued."))) == THANKS
+
+
+def test_the_scripted_user_gives_facts_only_for_sentences_that_ask():
+    task = Task.model_validate({**TASK.model_dump(), "user_facts": {"email": "ana@example.com", "hotel": "The Pier"}})
+    user = ScriptedUser(task)
+    told = run(user.reply(conversation("Your hotel is booked and the email confirmation is on its way. Anything else?")))
+    assert "ana@example.com" not in told and "The Pier" not in told
+    assert run(user.reply(conversation("Your hotel is booked. I need your email to send the receipt."))) == \
+        "email: ana@example.com"

@@ -162,8 +162,10 @@ def test_a_run_file_being_written_refuses_a_second_writer_in_one_line(tmp_path, 
     assert eval_again(path) == 0  # free again once the first writer is done
 
 
-def test_errored_trials_run_again_with_retry_errors_and_keep_one_record_each(tmp_path, capsys):
+def test_errored_trials_run_again_with_retry_errors_as_a_new_attempt_that_readers_count(tmp_path, capsys):
     import json
+
+    from thinkingbox.reporting.records import read_records
 
     path = oracle_run(tmp_path)
     records = [json.loads(line) for line in path.read_text().splitlines()]
@@ -173,10 +175,19 @@ def test_errored_trials_run_again_with_retry_errors_and_keep_one_record_each(tmp
     assert "0 trials to run (4 already recorded)" in capsys.readouterr().err
     assert eval_again(path, "--retry-errors") == 0
     assert "1 trials to run (3 already recorded, 1 errored to run again)" in capsys.readouterr().err
-    after = [json.loads(line) for line in path.read_text().splitlines()]
-    assert sorted((r["task"], r["trial"]) for r in after) == sorted((r["task"], r["trial"]) for r in records)
-    assert all(r["finish_reason"] == "done" and r["verdict"] for r in after)
-    assert not list(tmp_path.glob("*.rewrite"))
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(lines) == 5 and lines[1]["finish_reason"] == "error"  # the errored attempt stays for audit
+    assert (lines[4]["task"], lines[4]["trial"]) == (records[1]["task"], records[1]["trial"])
+    latest = read_records(path)
+    assert [(r["task"], r["trial"]) for r in latest] == [(r["task"], r["trial"]) for r in records]
+    assert all(r["finish_reason"] == "done" and r["verdict"] for r in latest)
+    assert len(read_records(path, all_attempts=True)) == 5
+    assert eval_again(path, "--retry-errors") == 0  # nothing errored is left
+    assert "0 trials to run (4 already recorded)" in capsys.readouterr().err
+    from thinkingbox.reporting.report import load_runs
+
+    loaded = load_runs([path])  # what every report reads: the latest attempt of each trial, once
+    assert len(loaded) == 4 and all(r["verdict"] for r in loaded)
 
 
 @pytest.mark.parametrize("flag", ["--output"])

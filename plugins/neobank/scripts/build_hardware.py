@@ -22,13 +22,13 @@ MANAGERS = {"EMP-1043": "Ivan Petrov", "EMP-1036": "Theo Marchetti", "EMP-1061":
 BIG = ("laptop", "desktop")
 
 NO_LOANER = {"question": "Does the message avoid offering a loaner or other temporary stand-in device?",
-             "rule": {"none": [r"\bloan(?:er|ed)?\b", r"\btemporary (?:laptop|device|monitor|headset|dock|replacement)\b",
+             "rule": {"none": [r"(?<!\bno )\bloan(?:er|ed)?\b", r"\btemporary (?:laptop|device|monitor|headset|dock|replacement)\b",
                                r"\bspare (?:laptop|device|monitor|dock|headset)\b", r"\bstand-?in (?:laptop|device)\b"]}}
 NOT_YET = {"question": "Does the message avoid saying that the new device has already been given, ordered or shipped?",
            "rule": {"none": [r"\b(?:has|have) (?:now )?been (?:assigned|shipped|ordered|dispatched|allocated)\b",
                              r"\b(?:I|we)(?:'ve| have) (?:assigned|ordered|shipped|dispatched)(?: (?:you|it|a|the|your|one))\b",
                              r"\bis (?:on its way|ready for (?:pick-?up|collection))\b",
-                             r"\bready to (?:collect|pick up)\b"]}}
+                             r"(?<!\bbe )\bready to (?:collect|pick up)\b"]}}
 
 
 def fields(dtype: str, reason: str, outcome: str, *, approver: str | None = None, asset: str | None = None,
@@ -107,7 +107,9 @@ def hw(tid: str, title: str, request: str, p: dict, facts: dict, *, dtype: str, 
         states.append(phrase("decision: refused", DENIED))
     if loaner:
         states.append(phrase("loaner laptop offered", LOANER))
-    never = ids_never(*[i for i in (ticket_id, p["id"], old["id"] if old else None, pick,
+    owned = [a["id"] for a in (extra_rows or {}).get("assets", []) if a.get("assigned_to") == p["id"]]
+    never = ids_never(*[i for i in (ticket_id, p["id"], old["id"] if old else None, *owned, pick,
+                                    followup["request"] if followup else None,
                                     "APR-7001" if outcome == "pending" else None,
                                     "PO-7001" if outcome == "order" else None) if i])
     facts = {"name": p["name"], "email": p["email"], **facts}
@@ -130,8 +132,8 @@ def tasks() -> list[dict]:
     # 1 refresh at 44 months, Toronto: rank-1 model in stock
     p = emp(4101, "Chen Wei", "Software Engineer", 4, "ENG", "toronto", "EMP-1011")
     out.append(hw("hw-001", "Engineer in Toronto asks to replace a laptop bought about three and a half years ago",
-                  "Hi, my laptop is getting really old and slow. Can I get a new one?", p,
-                  {"reason": "It's old and slow; nothing is broken."}, dtype="laptop", reason="refresh", outcome="assign",
+                  "Hi, my laptop is getting really old. Can I get a new one?", p,
+                  {"reason": "It's old; it still works, nothing is broken."}, dtype="laptop", reason="refresh", outcome="assign",
                   old=lap("AST-6101", p["id"], 1330, "toronto"), pick="AST-5001",
                   final="Your laptop is 44 months old, past the 36-month refresh age, so you're due a new one: a Vantage 14 "
                         "is ready for you at the Toronto IT desk. Your old laptop has been retired, so please hand it in "
@@ -155,11 +157,11 @@ def tasks() -> list[dict]:
                         "AST-6102. Ticket: task, normal, [hardware], device_assigned, solved, asset AST-5004."))
     # 3 35 months with justification -> manager approval
     p = emp(4103, "Rachel Osei", "Financial Analyst", 2, "FIN", "toronto", "EMP-1043")
-    out.append(hw("hw-003", "Finance analyst's laptop is 1,079 days old and too slow for month-end models",
-                  "Hi, can I get a new laptop? Mine struggles with our month-end models.", p,
-                  {"business justification": "The month-end forecasting models take over an hour to recalculate on it."},
+    out.append(hw("hw-003", "Finance analyst's working laptop is 1,079 days old and short of memory for month-end models",
+                  "Hi, can I get a new laptop? Mine doesn't have enough memory for our month-end models.", p,
+                  {"business justification": "The month-end forecasting models need more memory than this laptop has."},
                   dtype="laptop", reason="refresh", outcome="pending", old=lap("AST-6103", p["id"], 1079, "toronto"),
-                  catalog="CAT-LAP-1", justification="Month-end forecasting models take over an hour to recalculate.",
+                  catalog="CAT-LAP-1", justification="Month-end forecasting models need more memory than the current laptop has.",
                   final="Your laptop is 35 months old, one month short of the 36-month refresh age, so an early refresh "
                         "needs your manager's approval. I've sent the request with your justification to Ivan Petrov "
                         "(Finance Manager); once he approves, we'll arrange the new laptop.",
@@ -210,12 +212,13 @@ def tasks() -> list[dict]:
                         "task, normal, [hardware], device_ordered, solved, asset AST-6106."))
     # 7 desktop 45 months (desktop threshold 48) with justification -> approval
     p = emp(4107, "Sanne de Vries", "Payroll Specialist", 3, "FIN", "austin", "EMP-1043")
-    out.append(hw("hw-007", "Payroll specialist's desktop is 45 months old and slow with the payroll suite",
-                  "Hi, my desktop computer is almost four years old and painfully slow. Can it be replaced?", p,
-                  {"business justification": "Payroll runs time out on it twice a month."}, dtype="desktop",
+    out.append(hw("hw-007", "Payroll specialist's working desktop is 45 months old and short of memory for the payroll suite",
+                  "Hi, my desktop computer is almost four years old. Can it be replaced?", p,
+                  {"does it work": "Yes, it works.",
+                   "business justification": "The new payroll suite needs more memory than this desktop has."}, dtype="desktop",
                   reason="refresh", outcome="pending",
                   old=device("AST-6107", "CAT-DSK-1", "desktop", "Tower S2", 1355, p["id"], "austin"),
-                  catalog="CAT-DSK-1", justification="Payroll runs time out on it twice a month.", rubric=[NOT_YET],
+                  catalog="CAT-DSK-1", justification="The new payroll suite needs more memory than the current desktop has.", rubric=[NOT_YET],
                   final="Desktops are refreshed at 48 months and yours is 45 months old, so an early replacement needs "
                         "your manager's approval. I've sent your request and reason to Ivan Petrov (Finance Manager); "
                         "we'll arrange the new desktop once he approves.",
@@ -288,7 +291,7 @@ def tasks() -> list[dict]:
                         "Ticket: incident, high, [hardware], pending_approval, pending, approver EMP-1003, asset AST-6112."))
     # 13 follow-up: damage approved -> fulfil
     p = emp(4113, "Omar Haddad", "Backend Engineer", 3, "ENG", "toronto", "EMP-1011")
-    out.append(hw("hw-013", "Engineer follows up on a damaged-laptop request his manager has approved",
+    out.append(hw("hw-013", "Engineer follows up on his damaged-laptop request a day after his manager's decision",
                   "Hi, following up on my cracked laptop. My manager said he approved the replacement yesterday.", p,
                   {"what happened": "Cracked the lid in my bag last week."}, dtype="laptop", reason="damage",
                   outcome="assign", old=lap("AST-6113", p["id"], 760, "toronto", condition="damaged"), pick="AST-5001",
@@ -450,8 +453,8 @@ def tasks() -> list[dict]:
     p = emp(4127, "Ciaran Byrne", "Compliance Officer", 4, "CMPL", "dublin", "EMP-1045")
     mon = device("AST-6127", "CAT-MON-1", "monitor", "ClearView 27", 1800, p["id"], "dublin")
     out.append(hw("hw-027", "Compliance officer's monitor is exactly 1,800 days old",
-                  "Hi, my monitor is five years old and the colours are fading. Can it be refreshed?", p,
-                  {"does it work": "It works, the picture is just dim."}, dtype="monitor", reason="refresh",
+                  "Hi, my monitor is five years old. Can it be refreshed?", p,
+                  {"does it work": "Yes, it works."}, dtype="monitor", reason="refresh",
                   outcome="assign", old=mon, pick="AST-5011",
                   final="Yes: your monitor is 60 months old, which is exactly the refresh age for monitors. A new "
                         "ClearView 27 is ready at the Dublin IT desk, and the old one has been retired.",
@@ -461,12 +464,13 @@ def tasks() -> list[dict]:
     # 28 monitor 59 months with justification -> approval; target rank 2 at Austin
     p = emp(4128, "Ibrahim Diallo", "Financial Controller", 5, "FIN", "austin", "EMP-1043")
     mon = device("AST-6128", "CAT-MON-1", "monitor", "ClearView 27", 1790, p["id"], "austin")
-    out.append(hw("hw-028", "Austin controller's monitor is 1,790 days old and flickers during close",
-                  "My monitor flickers now and then. It's almost five years old. Could I get a new one?", p,
-                  {"does it work": "Mostly, it flickers a few times a day.",
-                   "business justification": "Flicker makes the month-end reconciliation screens hard to read."},
+    out.append(hw("hw-028", "Austin controller's working monitor is 1,790 days old and too small for month-end close",
+                  "My monitor is almost five years old. Could I get a new one?", p,
+                  {"does it work": "Yes, it works fine.",
+                   "business justification": "The month-end reconciliation screens don't fit on it; I keep "
+                                             "scrolling sideways."},
                   dtype="monitor", reason="refresh", outcome="pending", old=mon, catalog="CAT-MON-2",
-                  justification="Flicker makes month-end reconciliation screens hard to read.",
+                  justification="Month-end reconciliation screens do not fit on the current monitor.",
                   final="Monitors are refreshed at 60 months and yours is 59, so an early refresh needs your manager's "
                         "approval. I've sent the request with your reason to Ivan Petrov (Finance Manager).",
                   notes="Rule: Hardware, monitor under 60 months: justification + manager. 1790 days -> 59 months. "
@@ -475,7 +479,7 @@ def tasks() -> list[dict]:
                         "EMP-1043, asset AST-6128."))
     # 29 follow-up: approved premium, Austin -> order
     p = emp(4129, "Nora Lindahl", "Principal Product Manager", 5, "PROD", "austin", "EMP-1032")
-    out.append(hw("hw-029", "Product lead follows up on an approved premium laptop request in Austin",
+    out.append(hw("hw-029", "Austin product lead follows up on her premium laptop request after the director's decision",
                   "Hi, checking on my request for the Vantage 16 Max; Ravi approved it this morning.", p,
                   {"reason": "Refresh of my 3-year-old laptop, premium model."}, dtype="laptop", reason="refresh",
                   outcome="order", old=lap("AST-6129", p["id"], 1130, "austin"), catalog="CAT-LAP-3",
@@ -516,6 +520,6 @@ def tasks() -> list[dict]:
 
 
 if __name__ == "__main__":
-    write("hardware.json", "hw", "Hardware refresh, replacement and accessories: reason precedence, age in whole "
+    write("hardware.json", "hardware", "Hardware refresh, replacement and accessories: reason precedence, age in whole "
           "30-day months, refresh thresholds, approvals, fulfilment from office stock or by order, retiring the "
           "old device, loaners.", tasks())

@@ -6,11 +6,11 @@
 from __future__ import annotations
 
 from taskkit import (
-    ALLOCATED, APPROVAL, WAITLIST, create_ticket, emp, identify, ids_never, phrase, rows_for, task, tool, write,
+    ALLOCATED, APPROVAL, DENIED, WAITLIST, create_ticket, emp, identify, ids_never, phrase, rows_for, task, tool, write,
 )
 
 NOT_INSTALLED = {"question": "Does the message avoid claiming that the software has been installed on the employee's computer?",
-                 "rule": {"none": [r"\b(?:has|have|is|was) (?:now |been |already )*installed\b",
+                 "rule": {"none": [r"\b(?:has|have|was) (?:now |been |already )*installed\b", r"\bis (?:now |already )+installed\b",
                                    r"\b(?:I|we)(?:'ve| have) (?:now )?installed\b",
                                    r"\binstalled (?:it )?(?:for you|on your)\b"]}}
 NO_PASSWORD_ASK = {"question": "Does the message avoid asking the employee to send or tell their password?",
@@ -102,6 +102,38 @@ def licenses() -> list[dict]:
         [phrase("decision: waiting for approval", APPROVAL), phrase("manager", r"Clara Nilsen"),
          {"money": "500.00", "label": "price per year"}],
         ids_never("TCK-5001", p["id"], "APR-7001"), rubric=[NOT_INSTALLED]))
+    # contractors: only unlimited licences; the licence type is the decisive fact (sl-005 refused, sl-006 allocated)
+    p = emp(4205, "Kasper Lind", "Data Engineer (contractor)", 3, "DATA", "dublin", "EMP-1021",
+            employment_type="contractor", contract_end="2026-03-31")
+    out.append(task(
+        "sl-005", "Data contractor asks for a flowchart tool from a pool with free seats",
+        "Hi, could I get Flowchart Pro? I need to draw the pipeline diagrams for the handover.",
+        {"name": p["name"], "email": p["email"], "business justification": "Pipeline diagrams for the handover pack."},
+        rows_for(p),
+        [*identify(p), tool("list_licenses"),
+         create_ticket(p, "Flowchart Pro", "Pooled licence request from a contractor.",
+                       **ticket_fields(resolution="denied"))],
+        "I'm sorry, I can't give you Flowchart Pro: it is a pooled licence, and contractors can only get licences "
+        "that are unlimited, such as the Office Suite. I've recorded your request.",
+        "Rule: Software Licences, who may get a paid licence: contractors get only unlimited licences; a pooled one is "
+        "refused even with free seats (3 of 40 free). Only the ticket changes. Ticket: task, normal, [license], "
+        "denied, solved, no approval.",
+        [phrase("decision: refused", DENIED)], ids_never("TCK-5001", p["id"])))
+    p = emp(4206, "Mirela Dragan", "Support Agent (contractor)", 2, "SUPP", "toronto", "EMP-1042",
+            employment_type="contractor", contract_end="2025-12-31")
+    out.append(task(
+        "sl-006", "Support contractor asks for the office suite",
+        "Hello, I need the Office Suite to write up call summaries. Can I have it?",
+        {"name": p["name"], "email": p["email"]}, rows_for(p),
+        [*identify(p), tool("list_licenses"), tool("get_employee_licenses", employee_id=p["id"]),
+         create_ticket(p, "Office Suite", "Licence request.", **ticket_fields(resolution="license_allocated")),
+         tool("allocate_license", license_id="LIC-OFFICE", employee_id=p["id"])],
+        "An Office Suite licence has been allocated to you. You can install it yourself from the Software Centre.",
+        "Rule: Software Licences: unlimited -> allocate, no approval; contractors may get unlimited licences (contrast "
+        "sl-005, pooled -> refused). Installation is the employee's step. Ticket: task, normal, [license], "
+        "license_allocated, solved.",
+        [phrase("decision: allocated", ALLOCATED), phrase("install it themselves", r"Software Cent(?:re|er)")],
+        ids_never("TCK-5001", p["id"], "LA-7001"), rubric=[NOT_INSTALLED]))
     return out
 
 
@@ -136,6 +168,7 @@ def accounts() -> list[dict]:
 
 
 if __name__ == "__main__":
-    write("software_licenses.json", "sl", "Software licences: unlimited and pooled allocation, waitlists, individual "
+    write("software_licenses.json", "software_licences", "Software licences: unlimited and pooled allocation, waitlists, individual "
           "purchases with approvals by price, and never claiming an installation.", licenses())
-    write("account_access.json", "aa", "Account access: a compromised account secured by the written steps.", accounts())
+    write("account_access.json", "account_access", "Account access: a compromised account secured by the written "
+          "steps (the other password tasks, ts-022..027, are in troubleshooting.json).", accounts())

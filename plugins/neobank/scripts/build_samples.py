@@ -140,11 +140,13 @@ def compliance() -> list[dict]:
     return [t1]
 
 
-FILES = {"access_samples.json": ("ac", "Tool and dashboard access (samples).", access),
-         "incident_access_samples.json": ("ia", "Production access during incidents (samples).", incident),
-         "troubleshooting_samples.json": ("ts", "Troubleshooting (samples).", troubleshooting),
-         "policy_questions_samples.json": ("pq", "Policy questions (samples).", questions),
-         "compliance_access_samples.json": ("cd", "Compliance data access (samples).", compliance)}
+FILES = {"access_samples.json": ("tool_access", "Tool and dashboard access (samples).", access),
+         "incident_access_samples.json": ("incident_access", "Production access during incidents (samples).",
+                                          incident),
+         "troubleshooting_samples.json": ("troubleshooting", "Troubleshooting (samples).", troubleshooting),
+         "policy_questions_samples.json": ("policy_questions", "Policy questions (samples).", questions),
+         "compliance_access_samples.json": ("compliance_dashboards", "Compliance data access (samples).",
+                                            compliance)}
 
 if __name__ == "__main__":
     force = "--force" in sys.argv

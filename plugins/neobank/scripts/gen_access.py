@@ -33,9 +33,11 @@ MATRIX_ROWS = {  # 02_tool_access.md, department matrix
 }
 MATRIX = {d: dict(zip(MATRIX_COLS, row)) for d, row in MATRIX_ROWS.items()}
 
-GRANTED = phrase("decision: granted", r"\b(?:granted|given|set up|added|now have|you have|you've got|provisioned)\b")
+GRANTED = phrase("decision: granted", r"\b(?:granted|given|set up|added|now have|you have|you've got|provisioned|"
+                                        r"can now (?:use|access|open|see))\b")
 NOT_YET = {"question": "Does the message avoid saying that the access has already been given?",
-           "rule": {"none": [r"\b(?:you )?(?:now )?have (?:read|write|admin)? ?access\b(?! (?:once|as soon|after|when))",
+           "rule": {"none": [(r"(?<!'ll )(?<!'d )(?<!\bwill )(?<!\bwould )(?<!\bcan )(?<!n't )(?<!\bnot )(?<!\bto )"
+                              r"\b(?:you )?(?:now )?have (?:read|write|admin)? ?access\b(?! (?:once|as soon|after|when|until))"),
                              r"\b(?:has|have) been (?:granted|given|provisioned|added)\b",
                              r"\b(?:I|we)(?:'ve| have) (?:granted|given|provisioned|added) you\b"]}}
 NO_APPROVAL_OFFER = {"question": "Does the message avoid suggesting that an approval could still unlock the request?",
@@ -803,14 +805,44 @@ def compliance_tasks() -> list[dict]:
               "Compliance, so no approval was needed.",
         notes="Rule: BI Dashboards, first line that applies: rule 2 (a dashboard of the employee's own department: no "
               "approval) comes before rule 4 (compliance -> head of compliance). CMPL analyst, CMPL compliance "
-              "dashboard -> add to GRP-DB-COMPLAINTS. Ticket: task, normal, [compliance], access_granted, solved.")]
+              "dashboard -> add to GRP-DB-COMPLAINTS. Ticket: task, normal, [compliance], access_granted, solved."),
+        compliance_exec()]
+
+
+def compliance_exec() -> dict:
+    p = emp(3503, "Edmund Carrow", "VP Treasury Risk", 8, "RISK", "dublin", "EMP-1050")
+    return dash_task(
+        "cd-003", "Risk vice-president (level 8) asks for the AML alerts dashboard owned by Compliance",
+        "Hi, please add me to the AML Alerts Dashboard.", p,
+        {"business justification": "Reviewing AML alert volumes for the board risk committee."},
+        grp="GRP-DB-AML", justification="AML alert volumes for the board risk committee.", expect="pending",
+        rubric=[NOT_YET],
+        final="The AML Alerts Dashboard has compliance sensitivity, so it needs the approval of the head of "
+              "compliance whatever the level. I've sent the request to Gideon Mbeki (Chief Compliance Officer); "
+              "you'll be added once he approves.",
+        notes="Rule: BI Dashboards, first line that applies: rule 4 (compliance -> head of compliance, for every level, "
+              "executives included) comes before rule 5 (executives: no approval). RISK level 8, CMPL dashboard -> "
+              "Gideon Mbeki (EMP-1004), step 1, target group, urgency normal. Contrast pq-010 / ac-025 (executive, "
+              "non-compliance dashboard: no approval). Ticket: task, normal, [compliance], pending_approval, pending, "
+              "approver EMP-1004.")
+
+
+
+DASHBOARD_TASKS = ("ac-023", "ac-024", "ac-025", "ac-026")
+
+
+def with_dashboard_family(tasks: list[dict]) -> list[dict]:
+    """The dashboard tasks of access.json form their own family (BI Dashboards, not Application Access)."""
+    return [{"family": "dashboard_access", **t} if t["id"] in DASHBOARD_TASKS else t for t in tasks]
 
 
 if __name__ == "__main__":
-    write("access.json", "ac", "Tool and dashboard access: the department matrix, approval chains by group and level "
-          "(on each boundary), contractor and leave/departure limits, temporary expiry, level changes, follow-ups, "
-          "dashboards by ownership, sensitivity and level.", access_tasks())
-    write("incident_access.json", "ia", "Production access during incidents: SEV2 verbal approval, break-glass when "
+    write("access.json", "tool_access", "Application access (ac-002..022) and, as family dashboard_access, BI dashboards "
+          "(ac-023..026): the department matrix, approval chains by group and level (on each boundary), contractor "
+          "and leave/departure limits, temporary expiry, level changes, follow-ups, dashboards by ownership, "
+          "sensitivity and level.", with_dashboard_family(access_tasks()))
+    write("incident_access.json", "incident_access", "Production access during incidents: SEV2 verbal approval, break-glass when "
           "the manager is unreachable, pending approval, SEV3 normal chain, contractors refused.", incident_tasks())
-    write("compliance_access.json", "cd", "Compliance data access: compliance dashboards by ownership.",
+    write("compliance_access.json", "compliance_dashboards", "Compliance dashboards: ownership before the head of "
+          "compliance.",
           compliance_tasks())

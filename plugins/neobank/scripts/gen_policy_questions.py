@@ -66,7 +66,7 @@ def tasks() -> list[dict]:
         "is available, their approval (verbal is fine) comes first.",
         "Rule: Production Access During Incidents, SEV2 with the manager unreachable or out of office: break-glass, "
         "24 hours, break_glass_notice to the security approver and the manager.",
-        [phrase("24 hours", r"\b24\b|twenty-four"), phrase("break-glass", r"break(?:ing)?[- ]the[- ]glass|break-?glass")]))
+        [phrase("24 hours", r"\b24\b|twenty-four"), phrase("break-glass", r"break(?:ing)?[- ]the[- ]glass|break-?glass|\bemergency\b")]))
 
     p = emp(4705, "Laura Bianchi", "Product Manager", 4, "PROD", "toronto", "EMP-1031")
     lap = device("AST-6705", "CAT-LAP-2", "laptop", "Orbit 13", 1080, p["id"], "toronto")
@@ -140,5 +140,5 @@ def tasks() -> list[dict]:
 
 
 if __name__ == "__main__":
-    write("policy_questions.json", "pq", "Policy questions: information-only answers from the written policy and "
+    write("policy_questions.json", "policy_questions", "Policy questions: information-only answers from the written policy and "
           "the employee's own data, stated and recorded on a question ticket.", tasks())

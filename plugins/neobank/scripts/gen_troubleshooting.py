@@ -18,9 +18,9 @@ ESCALATED = r"\bIT Op(?:eration)?s\b|\bescalat\w*"
 HOLD = r"\bhold\b|\b(?:reply|write back|let (?:me|us) know|get back to)\b"
 
 NOT_FIXED = {"question": "Does the message avoid claiming that the problem has already been fixed or resolved?",
-             "rule": {"none": [r"\b(?:is|has been|was|been) (?:now )?(?:fixed|resolved|repaired|sorted)\b",
+             "rule": {"none": [r"\b(?:has been|was) (?:now )?(?:fixed|resolved|repaired|sorted)\b", r"\bis now (?:fixed|resolved|repaired|sorted)\b",
                                r"\b(?:I|we)(?:'ve| have) (?:now )?(?:fixed|resolved|repaired|sorted)\b",
-                               r"\bshould (?:now )?(?:be )?(?:working|fixed)\b",
+                               r"\bshould now (?:be )?(?:working|fixed)\b",
                                r"\bis (?:now )?working again\b"]}}
 NO_NEW_DEVICE = {"question": "Does the message avoid saying that a new laptop has been given, ordered or approved?",
                  "rule": {"none": [r"\b(?:has|have) (?:now )?been (?:assigned|shipped|ordered|dispatched|approved)\b",
@@ -37,7 +37,7 @@ NO_PASSWORD_ASK = {"question": "Does the message avoid asking the employee to se
                    "rule": {"none": [r"\b(?:send|share|tell|give|provide|reply with|type)\b[^.!?\n]{0,30}\b(?:your|the) "
                                      r"(?:current |old |new |temporary )?password\b(?![^.!?\n]{0,40}\b(?:anyone|nobody|no one))"]}}
 NO_LOANER = {"question": "Does the message avoid offering a loaner or other temporary stand-in device?",
-             "rule": {"none": [r"\bloan(?:er|ed)?\b", r"\btemporary (?:laptop|device|monitor|headset|dock|replacement)\b",
+             "rule": {"none": [r"(?<!\bno )\bloan(?:er|ed)?\b", r"\btemporary (?:laptop|device|monitor|headset|dock|replacement)\b",
                                r"\bspare (?:laptop|device|monitor|dock|headset)\b"]}}
 
 STEPS = {
@@ -287,7 +287,7 @@ def tasks() -> list[dict]:
         "Rule: Troubleshooting, follow-up on a held ticket: the steps fixed it -> same ticket solved, "
         "resolved_by_requester. No new ticket. Ticket: incident, normal, [troubleshooting], resolved_by_requester, "
         "solved.",
-        [phrase("closed", r"\b(?:clos\w*|solved|resolved)\b")], ids_never("TCK-4612", p["id"])))
+        [phrase("closed", r"\b(?:clos\w*|solved|resolved|fixed)\b")], ids_never("TCK-4612", p["id"])))
 
     p = emp(4613, "Pavel Horak", "Treasury Analyst", 3, "FIN", "toronto", "EMP-1043")
     old = lap("AST-6613", p, 900)
@@ -559,7 +559,17 @@ def tasks() -> list[dict]:
     return out
 
 
+
+PASSWORD_TASKS = ("ts-022", "ts-023", "ts-024", "ts-025", "ts-026", "ts-027")
+
+
+def with_password_family(tasks: list[dict]) -> list[dict]:
+    """The password tasks belong to the account_access family (Passwords and Accounts, with aa-001)."""
+    return [{"family": "account_access", **t} if t["id"] in PASSWORD_TASKS else t for t in tasks]
+
+
 if __name__ == "__main__":
-    write("troubleshooting.json", "ts", "Troubleshooting and passwords: documented steps with hold, unlisted issues "
-          "escalated, follow-ups on held tickets (fixed, escalated, replaced under Hardware), forgotten, locked and "
-          "compromised accounts with the verification method by department, and refused requests.", tasks())
+    write("troubleshooting.json", "troubleshooting", "Troubleshooting (ts-002..021): documented steps with hold, "
+          "unlisted issues escalated, follow-ups on held tickets (fixed, escalated, replaced under Hardware); and, as "
+          "family account_access, passwords (ts-022..027): forgotten, locked and compromised accounts with the "
+          "verification method by department, and someone else's account refused.", with_password_family(tasks()))

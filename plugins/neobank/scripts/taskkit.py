@@ -4,6 +4,8 @@ decision uses in every task. Used by build_*.py scripts in this folder."""
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -14,7 +16,8 @@ NOW = "2025-10-01T13:00:00Z"
 # One phrasing per kind of decision, used in every task.
 APPROVAL = r"\bapprov\w*"
 DENIED = (r"\b(?:can(?:no|')t|cannot|unable|not (?:able|eligible|possible|allowed|permitted|entitled)|"
-          r"isn't (?:eligible|possible|allowed)|not something we can|declin\w*|refus\w*|den(?:y|ied))\b")
+          r"not (?:available|permitted) (?:to|for)|(?:isn't|is not) (?:eligible|possible|allowed|available)|"
+          r"won't be able|forbidden|not something we can|declin\w*|refus\w*|den(?:y|ied))\b")
 ORDERED = r"\b(?:order(?:ed)?|purchas\w*|procur\w*)\b"
 LOANER = r"\bloan(?:er)?\b"
 WAITLIST = r"\bwait(?:ing)?[- ]?list\w*"
@@ -27,7 +30,8 @@ def purchase_date(days_ago: int) -> str:
 
 def emp(num: int, name: str, title: str, level: int, dept: str, office: str, manager: str, **extra) -> dict:
     eid, uid = f"EMP-{num}", f"U-{num}"
-    email = name.lower().replace(" ", ".").replace("'", "") + "@tidewell.example"
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    email = ascii_name.lower().replace(" ", ".").replace("'", "") + "@tidewell.example"
     row = {"id": eid, "name": name, "email": email, "title": title, "level": level, "department_id": dept,
            "office": office, "manager_id": manager, "helpdesk_user_id": uid, **extra}
     user = {"id": uid, "name": name, "email": email, "organization_id": "ORG-0001", "verified": True,
@@ -106,6 +110,11 @@ def task(id: str, title: str, request: str, facts: dict, rows: dict, solution: l
         out["user_behavior"] = behavior
     if decisions:
         out["user_decisions"] = decisions
+    # 01: no employee id may be quoted: every one the reference touches (approvers, notified managers, the
+    # incident commander) is declared never to state, besides the ids the task lists.
+    listed = {n.get("id") for n in never}
+    touched = sorted(set(re.findall(r"\bEMP-\d+\b", json.dumps(solution))) - listed)
+    never = [*never, *ids_never(*touched)]
     out.update({"rows": rows, "solution": solution, "final_message": final,
                 "says": {"states": states, "never_states": never}})
     if rubric:

@@ -20,7 +20,7 @@ from thinkingbox_neobank.models import (
 
 DOMAIN = "neobank"
 NOW = datetime(2025, 10, 1, 13, 0, tzinfo=timezone.utc)
-FAMILIES = ("ac", "ia", "cd")
+PREFIXES = ("ac-", "ia-", "cd-")   # tool_access + dashboard_access, incident_access, compliance_dashboards
 # 02_tool_access.md, "Approval chains for 'may obtain'": (lowest level, highest level, roles in order)
 CHAINS = {"G2": [(1, 4, ["manager"]), (5, 99, [])],
           "G3": [(1, 4, ["manager", "security"]), (5, 7, ["security"]), (8, 99, [])],
@@ -45,7 +45,7 @@ MATRIX = _matrix()
 
 
 def _tasks():
-    return sorted(t for t, task in load_domain(DOMAIN).tasks.items() if task.family in FAMILIES)
+    return sorted(t for t, task in load_domain(DOMAIN).tasks.items() if t.startswith(PREFIXES))
 
 
 def _iso(dt: datetime) -> str:
@@ -231,5 +231,5 @@ def test_access_golden_follows_the_rules(task_id):
 
 def test_the_families_cover_each_chain_boundary():
     domain = load_domain(DOMAIN)
-    counts = {f: sum(1 for t in domain.tasks.values() if t.family == f) for f in FAMILIES}
-    assert counts["ac"] >= 26 and counts["ia"] >= 6 and counts["cd"] >= 2
+    counts = {f: sum(1 for t in domain.tasks if t.startswith(f)) for f in PREFIXES}
+    assert counts["ac-"] >= 26 and counts["ia-"] >= 6 and counts["cd-"] >= 2

@@ -37,7 +37,7 @@ def _openai_agent(spec, task, domain, settings):
 def _llm_user(spec, task, settings):
     if not spec or settings.user is None:
         raise ThinkingboxError("the llm user needs a model: --user llm:MODEL")
-    return LLMUser(task, settings.user)
+    return LLMUser(task, settings.user, getattr(settings, "persona", None))
 
 
 @hookimpl

@@ -25,7 +25,7 @@ class EvaluationPlan:
     task_ids: set[str] | None
     output: Path
     previous: list[TrialRecord] = field(default_factory=list)   # already in the run file (--resume)
-    retried: int = 0                    # errored trials taken out of the file to run again
+    retried: int = 0                    # errored trials to run again (--retry-errors)
     writer: RecordWriter | None = None  # the run file, open and locked from planning on
     jobs: list[Job] = field(default_factory=list)
 
@@ -82,22 +82,26 @@ def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str
 
 
 def _previous_records(plan: EvaluationPlan, retry_errors: bool) -> list[TrialRecord]:
-    """What the run file already holds. With `retry_errors`, trials that ended in an error
-    (not a failed verdict) are taken out of the file, so that they run again and each trial
-    keeps one record."""
+    """What the run file already holds (the latest attempt of each trial). With
+    `retry_errors`, trials whose latest attempt ended in an error (not a failed verdict) are
+    left out, so that they run again: the new attempt is appended, and the errored one stays
+    in the file for audit (readers take the latest attempt)."""
     try:
-        previous = list(read_records(plan.output))
+        previous = read_records(plan.output)
     except ValueError as exc:
         raise ThinkingboxError(f"cannot resume: {exc}") from None
+    persona = plan.config.settings.persona
     for record in previous:
         if record["agent"] != plan.config.agent:
             raise ThinkingboxError(f"{plan.output} holds trials of agent {record['agent']!r}, "
                                    f"not {plan.config.agent!r}; use another --output")
-    errored = [r for r in previous if r["finish_reason"] == "error"] if retry_errors else []
-    if errored:
+        recorded = record["config"].get("persona", "cooperative")
+        if recorded != persona:  # one run file, one user persona: a report must not mix them
+            raise ThinkingboxError(f"{plan.output} holds trials with user persona {recorded!r}, "
+                                   f"not {persona!r}; use another --output")
+    if retry_errors:
+        plan.retried = sum(r["finish_reason"] == "error" for r in previous)
         previous = [r for r in previous if r["finish_reason"] != "error"]
-        plan.writer.replace_all(previous)
-        plan.retried = len(errored)
     return previous
 
 

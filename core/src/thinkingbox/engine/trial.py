@@ -35,11 +35,14 @@ class EvalConfig:
 
     def public(self) -> dict[str, Any]:
         """What a record keeps about the run's configuration (no secrets)."""
-        return {"agent": self.agent, "user": self.user, "trials": self.trials, "tool_transport": self.tool_transport,
+        from thinkingbox.models.personas import PERSONA_VERSION
+
+        return {"agent": self.agent, "user": self.user, "persona": self.settings.persona, "trials": self.trials,
+                "tool_transport": self.tool_transport,
                 "max_user_turns": self.limits.max_user_turns, "max_tool_calls": self.limits.max_tool_calls,
                 "models": self.settings.public(),
                 "prompt_versions": {"agent": AGENT_PROMPT_VERSION, "user": USER_PROMPT_VERSION,
-                                    "judge": JUDGE_PROMPT_VERSION}}
+                                    "judge": JUDGE_PROMPT_VERSION, "persona": PERSONA_VERSION}}
 
 
 @dataclass

@@ -62,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--judge", help="model answering rubric questions, or `rules` to answer them offline "
                     "from each question's rule; required when a selected task has rubric questions "
                     "(default: $TB_JUDGE)")
+    ev.add_argument("--persona", choices=_personas(), help="the LLM user's style (needs --user llm:MODEL): "
+                    f"{', '.join(_personas())}; recorded in every record's config (default: $TB_PERSONA or "
+                    "cooperative); compare personas with `tb sensitivity`")
     ev.add_argument("--trials", type=_positive, help="trials per task (default: 1)")
     ev.add_argument("--concurrency", type=_positive, help="trials run at once (default: 16)")
     ev.add_argument("--workers", type=_positive, default=1,
@@ -72,7 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--resume", action="store_true", help="append to --output, skipping trials already in it")
     ev.add_argument("--retry-errors", action="store_true",
                     help="with --resume: run again the trials whose record ended in an error (model or harness "
-                         "failure, not a failed verdict); their old records are taken out of the file")
+                         "failure, not a failed verdict); the new attempt is appended and counts, the errored "
+                         "one stays in the file for audit")
     ev.add_argument("--max-user-turns", type=_positive, help="simulated-user follow-ups (default: 10)")
     ev.add_argument("--max-tool-calls", type=_positive, help="agent-action cap per trial (default: 50)")
     ev.add_argument("--tool-transport", choices=["memory", "stdio", "http"], default="memory",
@@ -185,7 +189,47 @@ def build_parser() -> argparse.ArgumentParser:
     nd.add_argument("--path", type=Path, metavar="DIR", help="the package folder to create (default: plugins/NAME "
                     "at the root of a Thinkingbox workspace, else ./thinkingbox-NAME)")
     nd.add_argument("--title", metavar="TEXT", help="one line for people, shown by `tb domains` (default: from NAME)")
+    uc = sub.add_parser("user-check", help="measure how faithfully a simulated user plays its tasks",
+                        description="Probe a simulated user with scripted agent messages on a few tasks of every "
+                        "domain (ask for each fact, ask for a missing fact, state a wrong assumption, propose a cost "
+                        "before and after explaining it, ask it to do the agent's work, say 'one moment', ask "
+                        "'anything else?') and print its conformance per behaviour. Every reply is checked by "
+                        "pattern (identifiers copied exactly, nothing invented or leaked, 'I don't know' for what "
+                        "it lacks, agreement only once explained); with --judge, a judge model also answers one "
+                        "question per reply where a pattern cannot decide. Behaviours the scripted user cannot show "
+                        "by design are n/a for it. Always exits 0.")
+    uc.add_argument("--user", required=True, help="scripted, or llm:MODEL (with the --user-* flags below)")
+    uc.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
+    uc.add_argument("--tasks-per-domain", type=_positive, default=3, metavar="N", help="tasks probed per domain "
+                    "(default: 3)")
+    uc.add_argument("--persona", choices=_personas(), help="play the LLM user in this persona (default: cooperative)")
+    uc.add_argument("--judge", help="a judge MODEL for the questions a pattern cannot decide (optional)")
+    uc.add_argument("--concurrency", type=_positive, default=8, help="replies requested at once (default: 8)")
+    uc.add_argument("--json", type=Path, metavar="FILE", help="also write every probe and reply as JSON")
+    for role in ("user", "judge"):
+        uc.add_argument(f"--{role}-base-url")
+        uc.add_argument(f"--{role}-api-key-env", metavar="VAR")
+        uc.add_argument(f"--{role}-api-version")
+        uc.add_argument(f"--{role}-param", action="append", default=[], metavar="KEY=VALUE")
+        uc.add_argument(f"--{role}-timeout", type=float, metavar="SECONDS")
+        uc.add_argument(f"--{role}-max-attempts", type=_positive, metavar="N")
+
+    se = sub.add_parser("sensitivity", help="one agent's pass^k per user persona, side by side",
+                        description="Read run files made with `tb eval --persona NAME` (records without a persona "
+                        "count as cooperative) and print, per agent and persona, pass@1 with its interval, pass^k, "
+                        "and the difference in pass^k from the cooperative persona with a 95%% paired "
+                        "task-bootstrap interval.")
+    se.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="JSONL run files")
+    se.add_argument("--k", type=_positive, help="k of pass^k (default: the smallest trial count per task)")
+    se.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
+    se.add_argument("--seed", type=int, default=0, help="bootstrap seed (default: 0)")
     return parser
+
+
+def _personas() -> list[str]:
+    from thinkingbox.models.personas import persona_names
+
+    return persona_names()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -198,7 +242,8 @@ def main(argv: list[str] | None = None) -> int:
         return {"eval": cmd_eval, "domains": cmd_domains, "tasks": cmd_tasks,
                 "validate": cmd_validate, "play": cmd_play, "report": cmd_report, "show": cmd_show,
                 "compare": cmd_compare, "rejudge": cmd_rejudge, "serve": cmd_serve,
-                "new-domain": cmd_new_domain}[args.command](args)
+                "new-domain": cmd_new_domain, "user-check": cmd_user_check,
+                "sensitivity": cmd_sensitivity}[args.command](args)
     except ThinkingboxError as exc:
         from thinkingbox.secrets import redact
 
@@ -461,6 +506,64 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if approximated:
         print(f"tb: the offline rules only approximate {len(approximated)} rubric question(s): "
               + "; ".join(approximated), file=sys.stderr)
+    return 0
+
+
+def cmd_user_check(args: argparse.Namespace) -> int:
+    import orjson
+
+    from thinkingbox.engine.discovery import PluginHost
+    from thinkingbox.engine.user_check import render, user_check
+    from thinkingbox.models.personas import check_persona
+    from thinkingbox.models.settings import RunSettings, model_config, parse_param
+
+    _output_file(args.json, "--json")
+    if args.judge == "rules":
+        raise ThinkingboxError("tb user-check's --judge must be a model (its questions have no offline rules)")
+    settings = RunSettings(persona=check_persona(args.persona))
+    for role, model in (("user", args.user.partition(":")[2]), ("judge", args.judge)):
+        if model:
+            flags = {key: getattr(args, f"{role}_{key}") for key in
+                     ("base_url", "api_key_env", "api_version", "timeout", "max_attempts")}
+            flags["params"] = dict(parse_param(p, f"--{role}-param") for p in getattr(args, f"{role}_param"))
+            setattr(settings, role, model_config(role, model, {}, flags))
+            getattr(settings, role).check(role)
+    if args.user.startswith("llm") and settings.user is None:
+        raise ThinkingboxError("--user llm needs a model: --user llm:MODEL")
+    if settings.persona != "cooperative" and not args.user.startswith("llm"):
+        raise ThinkingboxError("--persona applies to the LLM user: --user llm:MODEL")
+    host = PluginHost()
+    domains = host.load_domains(args.domains) if args.domains else host.default_domains(warn=_warn)
+    if not domains:
+        raise ThinkingboxError("no domains to check")
+    rows, results = user_check(domains, args.user, settings, args.tasks_per_domain, args.concurrency,
+                               host.user_factories())
+    _print_safe(render(rows, results, args.user + ("" if settings.persona == "cooperative"
+                                                    else f" (persona {settings.persona})")))
+    if args.json:
+        from thinkingbox.secrets import redact
+
+        data = {"user": args.user, "persona": settings.persona, "behaviours": rows,
+                "probes": [{"domain": r.probe.domain, "task": r.probe.task, "behaviour": r.probe.behaviour,
+                            "message": r.probe.message, "reply": r.reply, "passed": r.passed,
+                            "problems": r.problems, "judge_yes": r.judged, "error": r.error} for r in results]}
+        args.json.write_text(redact(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode()))
+    return 0
+
+
+def cmd_sensitivity(args: argparse.Namespace) -> int:
+    import orjson
+
+    from thinkingbox.reporting.report import load_runs
+    from thinkingbox.reporting.sensitivity import render, sensitivity
+
+    _output_file(args.json, "--json")
+    result = sensitivity(load_runs(args.runs), args.k, seed=args.seed)
+    _print_safe(render(result))
+    if args.json:
+        from thinkingbox.secrets import redact
+
+        args.json.write_text(redact(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode()))
     return 0
 
 

@@ -43,6 +43,7 @@ class RunSettings:
     agent: ModelConfig | None = None
     user: ModelConfig | None = None
     judge: ModelConfig | str | None = None   # "rules": the offline rubric rules, no model
+    persona: str = "cooperative"             # the LLM user's style (models.personas)
 
     def public(self) -> dict[str, Any]:
         def public(value: Any) -> Any:
@@ -111,7 +112,7 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
     file = read_config_file(args.config)
     section = file.get("eval", {})
     known = {"domains", "tasks", "agent", "user", "judge", "trials", "concurrency", "output",
-             "max_user_turns", "max_tool_calls"}
+             "max_user_turns", "max_tool_calls", "persona"}
     if set(section) - known:
         raise ThinkingboxError(f"config file: unknown key {sorted(set(section) - known)[0]!r} in [eval]; "
                                f"keys: {', '.join(sorted(known))}")
@@ -151,6 +152,11 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
             raise ThinkingboxError(f"--agent {agent}: {exc}") from None
     if user == "llm" or user.startswith("llm:") and not settings.user:
         raise ThinkingboxError("--user llm needs a model: --user llm:MODEL")
+    from thinkingbox.models.personas import check_persona
+
+    settings.persona = check_persona(pick("persona", "TB_PERSONA"))
+    if settings.persona != "cooperative" and user == "scripted":
+        raise ThinkingboxError("--persona applies to the LLM user: add --user llm:MODEL")
     config = EvalConfig(agent=agent, user=user, trials=int(pick("trials", None, 1)),
                         concurrency=int(pick("concurrency", None, 16)),
                         limits=Limits(int(pick("max_user_turns", None, 10)), int(pick("max_tool_calls", None, 50))),

@@ -117,12 +117,24 @@ def asks_for_agreement(message: str) -> bool:
     return bool(_AGREEMENT.search(message))
 
 
+_SENTENCE = re.compile(r"[^.?!\n]+[.?!]*")
+
+
+_REQUESTING = (*_ASKING, "i need", "i'll need", "we need", "need your", "tell me", "what is", "what's", "which")
+
+
+def _asking_sentences(text: str) -> list[str]:
+    """The sentences of `text` that ask something (a question mark or a request marker)."""
+    return [s for s in _SENTENCE.findall(text) if "?" in s or any(marker in s for marker in _REQUESTING)]
+
+
 class ScriptedUser:
     """Answers from the task's user facts and decisions, deterministically. It answers every
     assistant message since its own last message, taken together:
 
     - facts asked about: "label: value" for each fact whose label's word stems all occur in
-      those messages, or all the stems of one of the label's declared phrasings
+      the sentences of those messages that ask something (a question or a request), or all
+      the stems of one of the label's declared phrasings
       (`user_fact_phrasings`); "new check-out date" thus matches the label "new dates";
     - a request for agreement: the task's decision about it (the one whose `about` words
       the message shares most), or a question about what the decision needs to have been
@@ -162,7 +174,9 @@ class ScriptedUser:
     async def reply(self, visible: list[dict[str, str]]) -> str:
         new = new_assistant_messages(visible)
         text = " ".join(new).lower()
-        labels = set(self.matched_facts(text))
+        # Facts answer questions: a sentence that only tells ("your hotel is booked") names
+        # no fact to give, or the user would volunteer facts nobody asked for.
+        labels = set(self.matched_facts(" ".join(_asking_sentences(text))))
         answers = [f"{label}: {value}" for label, value, _ in self._facts if label in labels]
         agreement = [m for m in new if asks_for_agreement(m)]
         if agreement:
@@ -264,8 +278,11 @@ class LLMUser:
 
     name = "llm"
 
-    def __init__(self, task: Any, config: Any):
-        self.context = task.user_context()
+    def __init__(self, task: Any, config: Any, persona: str | None = None):
+        from thinkingbox.models.personas import check_persona, persona_block
+
+        self.persona = check_persona(persona)
+        self.context = task.user_context() + persona_block(self.persona)
         self.config = config
         from thinkingbox.models.llm import empty_usage
 

@@ -148,20 +148,6 @@ class RecordWriter:
         self._file.write(_line(record))
         self._file.flush()
 
-    def replace_all(self, records: Iterable[dict[str, Any]]) -> None:
-        """Rewrite the file to hold exactly `records`: written to a new file that is locked
-        before it replaces the old one, so that the file is whole and locked at every moment."""
-        temporary = self.path.with_name(self.path.name + ".rewrite")
-        new = open(temporary, "wb")
-        _lock(new)
-        for record in records:
-            new.write(_line(record))
-        new.flush()
-        os.fsync(new.fileno())
-        os.replace(temporary, self.path)
-        self._file.close()
-        self._file = new
-
     def close(self) -> None:
         self._file.close()  # releases the lock
 
@@ -209,9 +195,23 @@ def _repair_last_line(path: Path, file: Any) -> None:
         os.truncate(path, start)
 
 
-def read_records(path: Path) -> Iterator[TrialRecord]:
+def read_records(path: Path, all_attempts: bool = False) -> list[TrialRecord]:
     """Records of a run file, checked and brought up to date; a partial last line (killed
-    run) is skipped. A line that is not a record raises ValueError naming the line."""
+    run) is skipped. A line that is not a record raises ValueError naming the line.
+
+    A trial re-run with `--retry-errors` has a later record (a new attempt) in the same
+    file; the earlier, errored attempt stays for audit. Readers get the latest attempt of
+    each trial, in the order trials first appear, unless `all_attempts`."""
+    records = list(_read_lines(path))
+    if all_attempts:
+        return records
+    latest: dict[tuple[str, str, int], TrialRecord] = {}
+    for record in records:
+        latest[(record["domain"], record["task"], record["trial"])] = record
+    return list(latest.values())
+
+
+def _read_lines(path: Path) -> Iterator[TrialRecord]:
     with open(path, "rb") as f:
         for number, line in enumerate(f, 1):
             if not line.strip():
