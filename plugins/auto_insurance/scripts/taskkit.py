@@ -171,12 +171,56 @@ def declare_internal_ids(task: dict) -> dict:
     return task
 
 
+# Other ways an agent asks for a fact (the scripted user matches the word stems of a label or
+# of one of its phrasings): declared for every task that has the label.
+PHRASINGS = {
+    "name": ["who am i speaking with"],
+    "date of birth": ["dob", "birthday"],
+    "tax id": ["ssn", "social security", "last four"],
+    "policy number": ["policy id"],
+    "vin": ["vehicle identification number"],
+    "license number": ["licence number"],
+    "relationship": ["related"],
+    "kept": ["garaged", "parked"],
+    "zip": ["postal code", "postcode"],
+    "purchase date": ["when did you buy", "when did you purchase"],
+    "financed": ["loan"],
+    "new date": ["what date", "which date"],
+    "cancellation date": ["effective date", "what date", "which date"],
+    "driving": ["who was the driver", "behind the wheel"],
+    "injured": ["hurt", "injury"],
+    "police report": ["police"],
+    "lienholder": ["lender"],
+    "reason": ["why"],
+}
+# a relative's name under the relation's label ("daughter": "Saskia Achterberg.")
+RELATIVE_NAME = ["driver's name", "their name"]
+_A_NAME = re.compile(r"^[A-Z][\w'-]+(?: [A-Z][\w'-]+)+\.?$")
+
+
+def declare_phrasings(task: dict) -> dict:
+    """user_fact_phrasings for the task's facts, placed after user_facts."""
+    facts = task.get("user_facts", {})
+    phrasings = {label: PHRASINGS[label] for label in facts if label in PHRASINGS}
+    phrasings.update({label: RELATIVE_NAME for label, value in facts.items()
+                      if label not in PHRASINGS and label != "name" and _A_NAME.match(value)})
+    if phrasings and "user_fact_phrasings" not in task:
+        items = list(task.items())
+        task.clear()
+        for key, value in items:
+            task[key] = value
+            if key == "user_facts":
+                task["user_fact_phrasings"] = phrasings
+    return task
+
+
 def write(name: str, family: str, description: str, tasks: list[dict]) -> None:
     family = FAMILIES.get(family, family)
     for task in tasks:
         if "family" in task:
             task["family"] = FAMILIES.get(task["family"], task["family"])
         declare_internal_ids(task)
+        declare_phrasings(task)
     path = TASKS / f"{name}.json"
     path.write_text(json.dumps({"family": family, "description": description, "tasks": tasks}, indent=2,
                                ensure_ascii=False) + "\n", encoding="utf-8")

@@ -181,9 +181,42 @@ def _dump_task(t: dict, ind: str = "      ") -> str:
     return "    {\n" + "\n".join(out) + "\n    }"
 
 
+# Other ways an agent asks for a fact (the scripted user matches the word stems of a label or
+# of one of its phrasings): declared for every task that has the label.
+PHRASINGS = {
+    "name": ["who am i speaking with"],
+    "claim": ["which expense"],
+    "problem": ["what is wrong", "what went wrong"],
+    "system": ["which application", "which tool", "which platform"],
+    "access level": ["what level", "which level", "what access", "which access"],
+    "engagement": ["which project", "what project", "which client"],
+    "joiner": ["new hire", "new starter", "who is joining", "who is starting"],
+    "from": ["departure", "departing"],
+    "dates": ["when you travel", "when is the trip"],
+    "cabin": ["which class", "what class"],
+    "team member": ["which colleague", "colleague's name"],
+    "why": ["reason"],
+}
+
+
+def declare_phrasings(task: dict) -> dict:
+    """user_fact_phrasings for the task's facts, placed after user_facts."""
+    phrasings = {label: PHRASINGS[label] for label in task.get("user_facts", {}) if label in PHRASINGS}
+    if phrasings and "user_fact_phrasings" not in task:
+        items = list(task.items())
+        task.clear()
+        for key, value in items:
+            task[key] = value
+            if key == "user_facts":
+                task["user_fact_phrasings"] = phrasings
+    return task
+
+
 def write(filename: str, family: str, description: str, tasks: list[dict]) -> Path:
     ids = [t["id"] for t in tasks]
     assert len(ids) == len(set(ids)), "duplicate task ids"
+    for task in tasks:
+        declare_phrasings(task)
     text = ("{\n" + f'  "family": {_one(family)},\n  "description": {_one(description)},\n  "tasks": [\n'
             + ",\n".join(_dump_task(t) for t in tasks) + "\n  ]\n}\n")
     assert json.loads(text) == {"family": family, "description": description, "tasks": tasks}

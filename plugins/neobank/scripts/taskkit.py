@@ -127,9 +127,43 @@ def task(id: str, title: str, request: str, facts: dict, rows: dict, solution: l
     return out
 
 
+# Other ways an agent asks for a fact (the scripted user matches the word stems of a label or
+# of one of its phrasings): declared for every task that has the label.
+PHRASINGS = {
+    "name": ["who am i speaking with"],
+    "business justification": ["why do you need", "what do you need it for", "reason"],
+    "access level": ["what level", "which level", "read or write", "which role"],
+    "what you tried": ["have you tried", "already tried"],
+    "period": ["how long", "end date", "until when"],
+    "what happened": ["what is wrong", "what went wrong", "describe the problem"],
+    "reason": ["why"],
+    "did the steps work": ["still happening", "is it fixed"],
+    "current monitors": ["how many monitors"],
+    "current dock": ["do you have a dock"],
+    "current headset": ["do you have a headset"],
+    "manager approval": ["manager approve"],
+    "last day": ["when do you leave", "leaving"],
+}
+
+
+def declare_phrasings(task: dict) -> dict:
+    """user_fact_phrasings for the task's facts, placed after user_facts."""
+    phrasings = {label: PHRASINGS[label] for label in task.get("user_facts", {}) if label in PHRASINGS}
+    if phrasings and "user_fact_phrasings" not in task:
+        items = list(task.items())
+        task.clear()
+        for key, value in items:
+            task[key] = value
+            if key == "user_facts":
+                task["user_fact_phrasings"] = phrasings
+    return task
+
+
 def write(filename: str, family: str, description: str, tasks: list[dict]) -> None:
     ids = [t["id"] for t in tasks]
     assert len(ids) == len(set(ids)), ids
+    for task in tasks:
+        declare_phrasings(task)
     path = TASKS_DIR / filename
     path.write_text(json.dumps({"family": family, "description": description, "tasks": tasks}, indent=1,
                                ensure_ascii=False) + "\n", encoding="utf-8")
