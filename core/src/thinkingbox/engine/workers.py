@@ -1,6 +1,12 @@
 """Worker processes: a large run shared by several processes (each with its own event loop
 and a share of the concurrency), so the harness can use more than one core; the parent
-alone writes the run file."""
+alone writes the run file.
+
+Each worker sends its records to the parent over a pipe of its own. A worker that dies
+(killed, out of memory) loses only the trials it had not sent: the parent starts a fresh
+worker for them (at most `MAX_RESTARTS` times per share of the run), then records the
+trials still left as errors, so that every trial ends up in the run file exactly once and
+`--resume --retry-errors` can run them again."""
 from __future__ import annotations
 
 import asyncio
@@ -8,24 +14,27 @@ import time
 from typing import Any, Callable
 
 from thinkingbox.engine.discovery import PluginHost
+from thinkingbox.engine.episode import ERROR
 from thinkingbox.engine.scheduler import run_jobs
 from thinkingbox.engine.trial import EvalConfig, Job
 from thinkingbox.errors import ThinkingboxError
-from thinkingbox.reporting.records import RecordWriter
+from thinkingbox.reporting.records import RecordWriter, trial_record
+
+MAX_RESTARTS = 3  # fresh workers started for one share of the run after its worker died
 
 
-class _QueueWriter:
+class _PipeWriter:
     """Stands in for RecordWriter inside a worker process: records go to the parent,
     which alone writes the run file."""
 
-    def __init__(self, queue: Any):
-        self.queue = queue
+    def __init__(self, conn: Any):
+        self.conn = conn
 
     def write(self, record: dict[str, Any]) -> None:
-        self.queue.put(record)
+        self.conn.send(("record", record))
 
 
-def _worker_main(domain_names: list[str], keys: list[tuple[str, str, int]], config: EvalConfig, queue: Any,
+def _worker_main(domain_names: list[str], keys: list[tuple[str, str, int]], config: EvalConfig, conn: Any,
                  parent_pid: int) -> None:
     import os
     import threading
@@ -44,15 +53,23 @@ def _worker_main(domain_names: list[str], keys: list[tuple[str, str, int]], conf
         host = PluginHost()
         domains = {d.name: d for d in host.load_domains(domain_names)}
         jobs = [Job(domains[d], await domains[d].prepare(domains[d].task(t)), n) for d, t, n in keys]
-        await run_jobs(host, jobs, config, _QueueWriter(queue))
+        await run_jobs(host, jobs, config, _PipeWriter(conn))
 
     try:
         asyncio.run(work())
-        queue.put(None)
+        conn.send(("done", None))
     except KeyboardInterrupt:
-        queue.put(None)
+        conn.send(("interrupted", None))
     except BaseException as exc:  # reported by the parent; finished records are already sent
-        queue.put({"__worker_error__": f"{type(exc).__name__}: {exc}"})
+        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+
+
+def _died(job: Job, config: EvalConfig, how: str) -> dict[str, Any]:
+    task = job.task_world.task
+    return trial_record(domain=job.domain.name, domain_version=job.domain.version, task=task.id, family=task.family,
+                        trial=job.trial, config=config.public(), verdict=False, finish_reason=ERROR,
+                        error=f"harness: its worker process died ({how}) {MAX_RESTARTS + 1} times before "
+                              "the trial ended", initial_hash=job.task_world.initial_hash)
 
 
 def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfig, workers: int,
@@ -64,39 +81,80 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
     import math
     import multiprocessing
     import os
-    import queue as queue_module
     from dataclasses import replace
+    from multiprocessing.connection import wait
 
     context = multiprocessing.get_context("spawn")
-    records_queue = context.Queue()
     shard_config = replace(config, concurrency=max(1, math.ceil(config.concurrency / workers)))
-    keys = [job.key for job in jobs]
-    processes = [context.Process(target=_worker_main,
-                                 args=(domain_names, keys[i::workers], shard_config, records_queue, os.getpid()),
-                                 daemon=True) for i in range(workers) if keys[i::workers]]
-    for process in processes:
-        process.start()
+    by_key = {job.key: job for job in jobs}
+    keys = list(by_key)
+
+    class Share:
+        def __init__(self, keys: list[tuple[str, str, int]]):
+            self.pending = dict.fromkeys(keys)  # sent to its worker, no record back yet (ordered)
+            self.restarts = 0
+            self.process: Any = None
+
+        def start(self) -> Any:
+            reader, sender = context.Pipe(duplex=False)
+            self.process = context.Process(target=_worker_main, daemon=True,
+                                           args=(domain_names, list(self.pending), shard_config, sender, os.getpid()))
+            self.process.start()
+            started.append(self.process)
+            sender.close()  # the worker holds the only sending end: its death reads as end of file
+            return reader
+
+    started: list[Any] = []
+    active = {}
+    for i in range(workers):
+        if keys[i::workers]:
+            share = Share(keys[i::workers])
+            active[share.start()] = share
     records: list[dict[str, Any]] = []
-    finished, errors = 0, []
+    errors: list[str] = []
+
+    def record(item: dict[str, Any]) -> None:
+        writer.write(item)
+        records.append(item)
+        if progress:
+            progress(item)
+
     try:
-        while finished < len(processes):
-            try:
-                item = records_queue.get(timeout=0.5)
-            except queue_module.Empty:
-                if not any(p.is_alive() for p in processes) and records_queue.empty():
-                    break  # a worker died without a word (killed)
-                continue
-            if item is None or "__worker_error__" in item:
-                finished += 1
-                if item is not None:
-                    errors.append(item["__worker_error__"])
-                continue
-            writer.write(item)
-            records.append(item)
-            if progress:
-                progress(item)
+        while active:
+            for conn in wait(list(active), timeout=1.0):
+                share = active[conn]
+                try:
+                    kind, item = conn.recv()
+                except (EOFError, OSError):  # the worker died, perhaps in the middle of a message
+                    kind, item = "died", None
+                if kind == "record":
+                    key = (item["domain"], item["task"], item["trial"])
+                    if key in share.pending:  # (never twice)
+                        del share.pending[key]
+                        record(item)
+                    continue
+                del active[conn]
+                conn.close()
+                if kind == "interrupted":
+                    raise KeyboardInterrupt
+                if kind == "error":
+                    errors.append(item)
+                if kind != "died" or not share.pending:
+                    continue
+                share.process.join(timeout=5)
+                code = share.process.exitcode
+                how = f"signal {-code}" if code is not None and code < 0 else f"exit status {code}"
+                if share.restarts < MAX_RESTARTS:
+                    share.restarts += 1
+                    active[share.start()] = share
+                else:
+                    for key in list(share.pending):
+                        del share.pending[key]
+                        record(_died(by_key[key], config, how))
     finally:
-        for process in processes:
+        for conn in active:
+            conn.close()
+        for process in started:
             if process.is_alive():
                 process.terminate()
             process.join(timeout=5)
