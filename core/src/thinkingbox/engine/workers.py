@@ -4,8 +4,8 @@ alone writes the run file.
 
 Each worker sends its records to the parent over a pipe of its own. A worker that dies
 (killed, out of memory) loses only the trials it had not sent: the parent starts a fresh
-worker for them (at most `MAX_RESTARTS` times per share of the run), then records the
-trials still left as errors, so that every trial ends up in the run file exactly once and
+worker for them, and after `MAX_RESTARTS` workers in a row died without finishing a
+trial, records the trials still left as errors, so that every trial ends up in the run file exactly once and
 `--resume --retry-errors` can run them again."""
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from thinkingbox.engine.trial import EvalConfig, Job
 from thinkingbox.errors import ThinkingboxError
 from thinkingbox.reporting.records import RecordWriter, trial_record
 
-MAX_RESTARTS = 3  # fresh workers started for one share of the run after its worker died
+MAX_RESTARTS = 3  # fresh workers in a row for one share of the run that may die without finishing a trial
 
 
 class _PipeWriter:
@@ -68,8 +68,8 @@ def _died(job: Job, config: EvalConfig, how: str) -> dict[str, Any]:
     task = job.task_world.task
     return trial_record(domain=job.domain.name, domain_version=job.domain.version, task=task.id, family=task.family,
                         trial=job.trial, config=config.public(), verdict=False, finish_reason=ERROR,
-                        error=f"harness: its worker process died ({how}) {MAX_RESTARTS + 1} times before "
-                              "the trial ended", initial_hash=job.task_world.initial_hash)
+                        error=f"harness: its worker process died ({how}), {MAX_RESTARTS + 1} times in a row "
+                              "without finishing a trial", initial_hash=job.task_world.initial_hash)
 
 
 def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfig, workers: int,
@@ -92,7 +92,7 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
     class Share:
         def __init__(self, keys: list[tuple[str, str, int]]):
             self.pending = dict.fromkeys(keys)  # sent to its worker, no record back yet (ordered)
-            self.restarts = 0
+            self.restarts = 0  # workers started since one last sent a record
             self.process: Any = None
 
         def start(self) -> Any:
@@ -131,6 +131,7 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
                     key = (item["domain"], item["task"], item["trial"])
                     if key in share.pending:  # (never twice)
                         del share.pending[key]
+                        share.restarts = 0
                         record(item)
                     continue
                 del active[conn]
