@@ -1,6 +1,7 @@
 """Faults of the harness itself (issue 15's fault soak, bench/soak.py, found these): a
 worker process or a tool server that dies loses no trial, counts none twice, and hangs
 nothing."""
+import asyncio
 import multiprocessing
 import os
 import signal
@@ -54,4 +55,30 @@ def test_a_worker_that_keeps_dying_leaves_error_records_not_gaps(retail):
     records = run_in_processes(["retail"], jobs, EvalConfig(limits=DiesOnArrival()), 2, writer)
     assert sorted((r["task"], r["trial"]) for r in records) == sorted(j.key[1:] for j in jobs)
     assert all(r["finish_reason"] == "error" and not r["verdict"] for r in records)
-    assert f"died (exit status 3) {getattr(workers, 'MAX_RESTARTS', 0) + 1} times" in records[0]["error"]
+    assert f"died (exit status 3), {workers.MAX_RESTARTS + 1} times in a row" in records[0]["error"]
+
+
+def test_a_dead_http_tool_server_fails_only_the_trials_using_it(retail, monkeypatch):
+    """`--tool-transport http`: the in-process server dies mid-run. The trials using it end
+    as errors naming the cause, the later ones get a fresh server (before, every later trial
+    of the run failed with "ExceptionGroup: unhandled errors in a TaskGroup")."""
+    from thinkingbox.engine.discovery import PluginHost
+    from thinkingbox.engine.scheduler import run_jobs
+    from thinkingbox.interfaces.serve import ABORT_HOOK_ENV, InProcessHTTP
+
+    monkeypatch.setenv(ABORT_HOOK_ENV, "1")
+    jobs = run(prepare_jobs([retail], {"ret-fee-001", "dly-001"}, 15, set()))
+    writer, aborted = Records(), []
+
+    def progress(record):
+        if len(writer.written) == 6:
+            (server,) = InProcessHTTP._running
+            server.abort()
+            aborted.append(server.url)
+
+    records = run(asyncio.wait_for(run_jobs(PluginHost(), jobs, EvalConfig(concurrency=4, tool_transport="http"),
+                                            writer, progress), timeout=120))
+    assert aborted and len(records) == 30 == len({(r["task"], r["trial"]) for r in records})
+    errors = [r for r in records if r["finish_reason"] == "error"]
+    assert len(errors) <= 4 and all("TaskGroup" not in r["error"] for r in errors), [r["error"] for r in errors]
+    assert sum(r["verdict"] for r in records) >= 26

@@ -16,6 +16,14 @@ from thinkingbox.errors import ThinkingboxError
 from thinkingbox.reporting.records import RecordWriter, trial_record
 
 
+def describe(exc: BaseException) -> str:
+    """An error for a record: the first underlying error of an exception group (a task
+    group's summary alone says nothing)."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return f"{type(exc).__name__}: {exc}"
+
+
 async def prepare_jobs(domains: list[Domain], task_ids: set[str] | None, trials: int,
                        done: set[tuple[str, str, int]]) -> list[Job]:
     """Seed every selected task and compute its golden state before any trial starts,
@@ -88,13 +96,16 @@ async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer
             except asyncio.QueueEmpty:
                 return
             try:
+                server = servers.get(job.domain.name)
+                if server is not None:
+                    await server.ensure_running()
                 record = await run_trial(job, agent_factory, agent_arg, user_factory, user_arg, config,
                                          servers.get(job.domain.name), sessions, worlds)
             except Exception as exc:  # harness failure in one trial: record it, keep going
                 task = job.task_world.task
                 record = trial_record(domain=job.domain.name, domain_version=job.domain.version, task=task.id,
                                       family=task.family, trial=job.trial, config=config.public(), verdict=False,
-                                      finish_reason=ERROR, error=f"harness: {type(exc).__name__}: {exc}",
+                                      finish_reason=ERROR, error=f"harness: {describe(exc)}",
                                       initial_hash=job.task_world.initial_hash)
             writer.write(record)
             records.append(record)

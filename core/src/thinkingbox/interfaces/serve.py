@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import os
+import signal
 import sys
 import time
 import uuid
@@ -38,6 +40,10 @@ from thinkingbox.errors import ThinkingboxError
 from thinkingbox.world import World
 
 WORLD_HEADER = "x-thinkingbox-world"  # in-process runs bind a trial's world to its HTTP session
+# Test hook, off by default: when set, SIGUSR1 aborts the in-process HTTP tool server of
+# `tb eval --tool-transport http` (every one running in the process), as a crash would.
+# Only bench/soak.py sets it.
+ABORT_HOOK_ENV = "TB_TEST_ABORT_HTTP_ON_SIGUSR1"
 
 
 @dataclass
@@ -305,6 +311,8 @@ class InProcessHTTP:
     """An HTTP MCP server for one domain inside the running event loop (tb eval
     --tool-transport http): real HTTP on 127.0.0.1, each trial's world bound to its session."""
 
+    _running: set[InProcessHTTP] = set()  # for the abort hook (ABORT_HOOK_ENV) only
+
     def __init__(self, domain: Domain):
         self.domain = domain
         self.worlds = SessionWorlds(domain, None)
@@ -312,6 +320,7 @@ class InProcessHTTP:
         self.task: asyncio.Task | None = None
         self.url = ""
         self._http: dict[str, Any] = {}
+        self._restarting = asyncio.Lock()
 
     async def start(self) -> None:
         import socket
@@ -328,6 +337,31 @@ class InProcessHTTP:
         while not self.server.started:
             await asyncio.sleep(0.01)
         self.url = f"http://127.0.0.1:{port}/mcp"
+        if os.environ.get(ABORT_HOOK_ENV):
+            InProcessHTTP._running.add(self)
+            asyncio.get_running_loop().add_signal_handler(
+                signal.SIGUSR1, lambda: [s.abort() for s in list(InProcessHTTP._running)])
+
+    def abort(self) -> None:
+        """Stop at once, as a crashed server would: the listener closed, open connections cut.
+        (With TB_TEST_ABORT_HTTP_ON_SIGUSR1 set, SIGUSR1 calls this: the fault soak's hook.)"""
+        server = self.server
+        if server is None:
+            return
+        for listener in server.servers:
+            listener.close()
+        for connection in list(server.server_state.connections):
+            connection.transport.abort()
+        server.should_exit = True
+
+    async def ensure_running(self) -> None:
+        """Start the server again (on a new port) if it stopped: a crashed server fails only
+        the trials that were using it, never the ones after."""
+        async with self._restarting:
+            if self.task is not None and (self.task.done() or self.server.should_exit):
+                # (the trials that were using it have failed already: its end is not news)
+                await asyncio.gather(self.task, return_exceptions=True)
+                await self.start()
 
     def client(self, world: World):
         """An MCP client whose session sees `world` (and the token to release it)."""
@@ -348,6 +382,7 @@ class InProcessHTTP:
             await http.aclose()
 
     async def stop(self) -> None:
+        InProcessHTTP._running.discard(self)
         if self.server is not None:
             self.server.should_exit = True
             await self.task
