@@ -39,6 +39,16 @@ def bench(session: nox.Session) -> None:
     session.run("python", "bench/bench.py", *session.posargs)
 
 
+@nox.session
+def soak(session: nox.Session) -> None:
+    """The fault soak (not a timed test): 10,000 trials against a faulty fake model with worker
+    processes and tool servers killed at random, then resumed and checked. Shorter:
+    `uv run nox -s soak -- --trials 300 --stdio 40`."""
+    editable = [arg for plugin in PLUGINS for arg in ("-e", f"plugins/{plugin}")]
+    session.install("-e", "core", *editable)
+    session.run("python", "bench/soak.py", *session.posargs)
+
+
 # The public plugin API: what a domain author imports and implements.
 PUBLIC_API = ["spec.py", "hookspecs.py", "tools.py", "world.py", "errors.py", "testing.py", "kit"]
 
