@@ -82,3 +82,20 @@ def test_a_dead_http_tool_server_fails_only_the_trials_using_it(retail, monkeypa
     errors = [r for r in records if r["finish_reason"] == "error"]
     assert len(errors) <= 4 and all("TaskGroup" not in r["error"] for r in errors), [r["error"] for r in errors]
     assert sum(r["verdict"] for r in records) >= 26
+
+
+def test_a_stdio_server_killed_before_writing_its_world_is_a_clear_error(retail):
+    """The trial's stdio server writes its final world when the connection closes; killed
+    before that (or while writing: it renames the file into place), the file is empty, and
+    the trial's error says so (before: "MemoryError" from reading empty SQLite bytes)."""
+    import pytest
+    from thinkingbox.engine.transports import TrialTools
+    from thinkingbox.errors import ThinkingboxError
+
+    task = retail.task("ret-fee-001")
+    tools = TrialTools(retail, task.id, retail.new_world(run(retail.prepare(task))), "stdio")
+    try:
+        with pytest.raises(ThinkingboxError, match="ended without writing its final world"):
+            tools.served_world()
+    finally:
+        run(tools.release())

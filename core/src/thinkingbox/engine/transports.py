@@ -11,6 +11,7 @@ from typing import Any, AsyncIterator
 
 from thinkingbox.engine.domain import Domain, tool_dict
 from thinkingbox.engine.sessions import SessionPool
+from thinkingbox.errors import ThinkingboxError
 from thinkingbox.tools import bind_world
 from thinkingbox.world import World
 
@@ -61,7 +62,10 @@ class TrialTools:
         """Over stdio, the final world the server wrote on exit (None otherwise)."""
         if self.report is None:
             return None
-        return World.from_bytes(self.domain.schema, self.report.read_bytes(), self.domain.info.now)
+        data = self.report.read_bytes()  # written whole or not at all (serve_stdio renames it into place)
+        if not data:
+            raise ThinkingboxError("the stdio tool server ended without writing its final world (killed?)")
+        return World.from_bytes(self.domain.schema, data, self.domain.info.now)
 
     async def release(self) -> None:
         if self.token is not None:

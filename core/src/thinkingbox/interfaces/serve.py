@@ -404,8 +404,10 @@ def serve_stdio(domain: Domain, task: Any, report: Path | None = None) -> None:
         try:
             await domain.server.run_stdio_async()
         finally:
-            if report:
-                report.write_bytes(world.to_bytes())
+            if report:  # whole or not at all: a server killed while writing leaves the file empty
+                part = report.with_name(report.name + ".part")
+                part.write_bytes(world.to_bytes())
+                os.replace(part, report)
             world.close()
 
     asyncio.run(stdio())
