@@ -99,3 +99,26 @@ def test_a_stdio_server_killed_before_writing_its_world_is_a_clear_error(retail)
             tools.served_world()
     finally:
         run(tools.release())
+
+
+def test_a_killed_stdio_worker_leaves_no_temporary_files(retail, tmp_path, monkeypatch):
+    """Over stdio each trial's server writes its final world to a temporary file, which the
+    trial removes; a worker killed mid-trial cannot, so its files live in a folder of its
+    own that the parent removes (before, each trial in flight left a tb-stdio-*.db in /tmp)."""
+    import tempfile
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # the workers' temporary folder
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the parent's
+    jobs = run(prepare_jobs([retail], {"ret-fee-001"}, 12, set()))
+    writer, killed = Records(), []
+
+    def progress(record):
+        if len(writer.written) == 2 and not killed:
+            victim = multiprocessing.active_children()[0]
+            os.kill(victim.pid, signal.SIGKILL)
+            killed.append(victim.pid)
+
+    records = run_in_processes(["retail"], jobs, EvalConfig(concurrency=8, tool_transport="stdio"), 2, writer,
+                               progress)
+    assert killed and len({r["trial"] for r in records}) == 12
+    assert list(tmp_path.iterdir()) == []

@@ -35,9 +35,12 @@ class _PipeWriter:
 
 
 def _worker_main(domain_names: list[str], keys: list[tuple[str, str, int]], config: EvalConfig, conn: Any,
-                 parent_pid: int) -> None:
+                 parent_pid: int, scratch: str) -> None:
     import os
+    import tempfile
     import threading
+
+    tempfile.tempdir = scratch  # (stdio trials' report files) the parent removes it, even if this process is killed
 
     def orphan_watch() -> None:
         # A parent killed without cleanup (SIGTERM, SIGKILL) must not leave workers running.
@@ -81,6 +84,8 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
     import math
     import multiprocessing
     import os
+    import shutil
+    import tempfile
     from dataclasses import replace
     from multiprocessing.connection import wait
 
@@ -97,14 +102,17 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
 
         def start(self) -> Any:
             reader, sender = context.Pipe(duplex=False)
+            scratches.append(tempfile.mkdtemp(prefix="tb-worker-"))  # its temporary files, removed at the end
             self.process = context.Process(target=_worker_main, daemon=True,
-                                           args=(domain_names, list(self.pending), shard_config, sender, os.getpid()))
+                                           args=(domain_names, list(self.pending), shard_config, sender, os.getpid(),
+                                                 scratches[-1]))
             self.process.start()
             started.append(self.process)
             sender.close()  # the worker holds the only sending end: its death reads as end of file
             return reader
 
     started: list[Any] = []
+    scratches: list[str] = []
     active = {}
     for i in range(workers):
         if keys[i::workers]:
@@ -159,6 +167,8 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
             if process.is_alive():
                 process.terminate()
             process.join(timeout=5)
+        for scratch in scratches:
+            shutil.rmtree(scratch, ignore_errors=True)
     if errors:
         raise ThinkingboxError("a worker process failed: " + "; ".join(errors))
     return records
