@@ -18,10 +18,13 @@ What it does:
     with the test hook TB_TEST_ABORT_HTTP_ON_SIGUSR1, see interfaces/serve.py); in the
     stdio run, SIGKILLs random `tb serve` processes;
   * resumes each run file once (`--resume`: a trial missing now was lost, not counted),
-    then `--resume --retry-errors` until no error record is left (at most --rounds times),
-    the faults still on;
-  * checks the final files (and every errored record seen before a retry): each planned
-    (domain, task, trial) has exactly one record; each recorded trial's tool calls, replayed
+    then `--resume --retry-errors` until no trial's latest attempt is an error (at most
+    --rounds times), the faults still on (a retry appends a new attempt; the errored one
+    stays in the file for audit, and readers count the latest);
+  * checks the final files: each planned (domain, task, trial) is counted exactly once (one
+    latest attempt, at most one finished attempt, as `read_records` and so `tb report`
+    see it), every errored trial got a new attempt in the next retry round, no earlier
+    line changed; every attempt's tool calls, replayed
     once on a fresh world, give exactly the record's side effects (a call executed twice, or
     one executed but not recorded, would differ), call ids are unique and every tool event
     answers one call; and prints a table of figures. Exit status 1 when a check fails.
@@ -148,6 +151,12 @@ def key(record: dict) -> tuple[str, str, int]:
     return (record["domain"], record["task"], record["trial"])
 
 
+def latest(records: list[dict]) -> list[dict]:
+    """The latest attempt of each trial: `--retry-errors` appends a re-run and keeps the
+    errored attempt for audit; readers count the latest."""
+    return list({key(r): r for r in records}.values())
+
+
 def tb_eval(run_file: Path, transport: str, tasks: list[str], trials: int, args: argparse.Namespace, config: Path,
             rng: random.Random, kills: Counter, extra: list[str], log) -> dict:
     """One `tb eval` under chaos; returns how it ended."""
@@ -259,6 +268,7 @@ def main() -> int:
     args = parser.parse_args()
     from tabulate import tabulate
     from thinkingbox.engine.discovery import PluginHost, installed_domains
+    from thinkingbox.reporting.records import read_records  # what tb report counts
 
     rng = random.Random(args.seed)
     out = args.out or ROOT / "runs" / time.strftime("soak-%Y%m%d-%H%M%S")
@@ -299,7 +309,7 @@ def main() -> int:
             planned = {(d, t, n) for d, t in mixed if t in task_ids for n in range(1, trials + 1)}
             print(f"soak: {transport}: {len(planned)} trials ({len(task_ids)} tasks x {trials})", file=sys.stderr)
             passes = [tb_eval(run_file, transport, task_ids, trials, args, config, rng, kills, [], log)]
-            first = read(run_file)
+            first = latest(read(run_file))
             lost_first = len(planned - {key(r) for r in first})
             errored_first = sum(r["finish_reason"] == "error" for r in first)
             seen_errors: dict = {}   # key -> the errored records seen before a retry
@@ -309,27 +319,30 @@ def main() -> int:
             rounds = 0
             while True:
                 records = read(run_file)
-                errored = [r for r in records if r["finish_reason"] == "error"]
+                errored = [r for r in latest(records) if r["finish_reason"] == "error"]
                 if (not errored and planned <= {key(r) for r in records}) or rounds >= args.rounds:
                     break
                 for r in errored:
                     seen_errors.setdefault(key(r), []).append(r)
-                kept = [r for r in records if r["finish_reason"] != "error"]
                 rounds += 1
                 passes.append(tb_eval(run_file, transport, task_ids, trials, args, config, rng, kills,
                                       ["--resume", "--retry-errors"], log))
-                # the retry keeps the other records as they were and appends one new record
-                # for each errored trial
+                # the retry keeps every record as it was and appends one new attempt for each
+                # errored trial
                 after = read(run_file)
-                if after[:len(kept)] != kept:
+                if after[:len(records)] != records:
                     changed += 1
-                not_rerun |= {key(r) for r in errored} - {key(r) for r in after[len(kept):]}
-            final = read(run_file)
-            counts = Counter(key(r) for r in final)
-            lost = planned - set(counts)
+                not_rerun |= {key(r) for r in errored} - {key(r) for r in after[len(records):]}
+            attempts = read(run_file)
+            final = latest(attempts)
+            counts = Counter(key(r) for r in attempts if r["finish_reason"] != "error")  # finished attempts
+            lost = planned - {key(r) for r in final}
             twice = [k for k, n in counts.items() if n > 1]
-            unplanned = set(counts) - planned
-            checked = final + [r for rs in seen_errors.values() for r in rs]
+            counted = Counter(key(r) for r in read_records(run_file))
+            twice += [k for k, n in counted.items() if n > 1 and k not in twice]
+            lost |= planned - set(counted)
+            unplanned = {key(r) for r in attempts} - planned
+            checked = attempts  # every attempt, the errored ones kept for audit included
             double = []
             for r in checked:
                 problems = asyncio.run(replayer.problems(r))
@@ -339,11 +352,12 @@ def main() -> int:
                                   for rs in seen_errors.values() for r in rs)
             failed_verdicts = sum(not r["verdict"] for r in final if r["finish_reason"] != "error")
             row = {"transport": transport, "planned": len(planned), "recorded": len(final),
+                   "attempts in the file": len(attempts),
                    "missing after the first run": lost_first, "errored in the first run": errored_first,
-                   "errored records (all rounds)": sum(map(len, seen_errors.values())),
+                   "errored attempts (all rounds)": sum(map(len, seen_errors.values())),
                    "retry rounds": rounds, "errors left": sum(r["finish_reason"] == "error" for r in final),
                    "lost": len(lost), "counted twice": len(twice), "unplanned": len(unplanned),
-                   "errored, not re-run": len(not_rerun), "kept records changed by a retry": changed,
+                   "errored, not re-run": len(not_rerun), "earlier records changed by a retry": changed,
                    "records checked by replay": len(checked),
                    "double-executed or unrecorded calls": len(double),
                    "finished but failed verdict": failed_verdicts,
