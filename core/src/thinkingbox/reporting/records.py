@@ -205,9 +205,10 @@ def read_records(path: Path, all_attempts: bool = False) -> list[TrialRecord]:
     records = list(_read_lines(path))
     if all_attempts:
         return records
-    latest: dict[tuple[str, str, int], TrialRecord] = {}
-    for record in records:
-        latest[(record["domain"], record["task"], record["trial"])] = record
+    latest: dict[tuple[str, str, str, str, int], TrialRecord] = {}
+    for record in records:  # an attempt of the same trial: same agent, user persona, task and trial number
+        persona = record["config"].get("persona", "cooperative")
+        latest[(record["agent"], persona, record["domain"], record["task"], record["trial"])] = record
     return list(latest.values())
 
 
