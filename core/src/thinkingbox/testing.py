@@ -167,3 +167,101 @@ def tb_world(request: pytest.FixtureRequest, tb_domain: Domain) -> Iterator[Worl
 @pytest.fixture
 def tb_call(tb_domain: Domain, tb_world: World) -> Callable[..., ToolResult]:
     return functools.partial(call_tool, tb_domain, tb_world)
+
+
+class RubricCorpusTests:
+    """Subclass (as `TestRubricCorpus`) to check a domain's rubric questions against a
+    labelled corpus: every question the tasks ask is in the corpus with at least ten final
+    messages to which the answer is yes and ten to which it is no, each question has one
+    wording and one offline rule across tasks, the rules (`--judge rules`) agree with the
+    labels often enough, and a message that never touches a question's topic passes it.
+
+        class TestRubricCorpus(RubricCorpusTests):
+            domain = "booking"
+            corpus = Path(__file__).resolve().parents[3] / "tests" / "corpus" / "booking_rubric.json"
+            neutral_message = "Your booking is confirmed and nothing else has changed."
+
+    The corpus is JSON: {"questions": [{"question", "kind", "yes": [...], "no": [...],
+    optional "template" and "topic" (the question is template.format(topic=topic))}]}.
+    """
+
+    domain: str = ""
+    corpus: Any = None                 # a Path to the corpus file
+    neutral_message: str = "Your request is recorded and nothing else has changed."
+    floor: float = 0.90                # agreement over all questions together
+    floor_each: float = 0.85           # agreement on each question
+    min_each_way: int = 10             # labelled yes and no messages per question
+
+    def _corpus(self) -> dict[str, Any]:
+        import json
+        from pathlib import Path
+
+        return json.loads(Path(self.corpus).read_text(encoding="utf-8"))
+
+    def _asked(self) -> dict[str, list]:
+        """question -> [(task id, rubric item), ...] over the domain's tasks."""
+        asked: dict[str, list] = {}
+        for task in load_domain(self.domain).tasks.values():
+            for item in task.rubric_items:
+                asked.setdefault(item.question, []).append((task.id, item))
+        return asked
+
+    def test_every_question_asked_is_in_the_corpus_and_the_other_way_round(self) -> None:
+        asked = set(self._asked())
+        in_corpus = {q["question"] for q in self._corpus()["questions"]}
+        assert asked - in_corpus == set(), "rubric questions without labelled messages"
+        assert in_corpus - asked == set(), "corpus questions no task asks"
+
+    def test_one_wording_and_one_rule_per_question(self) -> None:
+        import json
+
+        for question, uses in self._asked().items():
+            rules = {json.dumps(item.rule.model_dump() if item.rule else None, sort_keys=True) for _, item in uses}
+            assert len(rules) == 1, f"tasks ask {question!r} with different rules: {[t for t, _ in uses]}"
+            assert all(item.rule is not None and (item.rule.none or item.rule.all) for _, item in uses), question
+        entries = self._corpus()["questions"]
+        for entry in entries:
+            if "template" in entry:  # one wording for the kind, with the task's topic in it
+                assert entry["question"] == entry["template"].format(topic=entry["topic"])
+        kinds: dict[str, set] = {}
+        for entry in entries:
+            kinds.setdefault(entry["kind"], set()).add(entry.get("template", entry["question"]))
+        assert all(len(wordings) == 1 for wordings in kinds.values()), kinds
+
+    def test_each_question_has_enough_messages_either_way(self) -> None:
+        for entry in self._corpus()["questions"]:
+            assert len(entry["yes"]) >= self.min_each_way and len(entry["no"]) >= self.min_each_way, entry["question"]
+            assert not set(entry["yes"]) & set(entry["no"]), entry["question"]
+
+    def test_the_offline_rules_agree_with_the_corpus(self, capsys: Any) -> None:
+        from thinkingbox.models.rubric import rule_answer
+
+        asked = self._asked()
+        lines, right, total, misses = [], 0, 0, []
+        for entry in self._corpus()["questions"]:
+            _, item = asked[entry["question"]][0]
+            labelled = [(m, True) for m in entry["yes"]] + [(m, False) for m in entry["no"]]
+            agree = [rule_answer(item.rule, message) == expected for message, expected in labelled]
+            misses += [(entry["kind"], "yes" if expected else "no", message)
+                       for (message, expected), ok in zip(labelled, agree) if not ok]
+            share = sum(agree) / len(agree)
+            right, total = right + sum(agree), total + len(agree)
+            lines.append(f"  {entry['kind']:<18} {len(asked[entry['question']]):>3} tasks  "
+                         f"{sum(agree):>3}/{len(agree):<3} {share:.0%}")
+            assert share >= self.floor_each, (entry["question"], misses)
+        with capsys.disabled():
+            print(f"\n{self.domain} rubric rules agree with the corpus on {right}/{total} messages "
+                  f"({right / total:.1%}):")
+            print("\n".join(lines))
+            for kind, expected, message in misses:
+                print(f"  missed ({kind}, expected {expected}): {message}")
+        assert right / total >= self.floor, misses
+
+    def test_messages_that_do_not_touch_a_topic_pass_its_question(self) -> None:
+        from thinkingbox.models.rubric import rule_answer
+
+        asked = self._asked()
+        for entry in self._corpus()["questions"]:
+            _, item = asked[entry["question"]][0]
+            for message in (self.neutral_message, "Thank you for your patience.", ""):
+                assert rule_answer(item.rule, message), (entry["kind"], message)

@@ -85,7 +85,7 @@ def tasks() -> list[dict]:
         "user_behavior": ["If you cannot get it, accept that your father has to ask; do not ask for anything else."],
         "rows": rows,
         "solution": [*son.lookups(pid), doc_ticket(son, pid, "declined", role="listed_driver")],
-        "final_message": f"I'm sorry, but I can't send the declarations page to you: as a listed driver you can only request ID cards. The named insured, your father, can request the declarations page.",
+        "final_message": "I'm sorry, but I can't send the declarations page to you: as a listed driver you can only request ID cards. The named insured, your father, can request the declarations page.",
         "says": {"states": [decision("decision: declined", DECLINED)],
                  "never_states": [*son.never(), {"id": "TCK-5001", "label": "ticket id"}]},
         "notes": "Rules: 02 and 06: a listed driver may ask only for an ID card; declarations -> declined. Only the ticket changes. Contrast doc-002 (ID card, issued).",

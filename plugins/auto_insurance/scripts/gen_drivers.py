@@ -127,7 +127,7 @@ def change_task(tid: str, title: str, request: str, p: Person, pid: str, rows: d
     return {
         "id": tid, "family": "drv", "title": title, "request": request,
         "user_facts": {**p.facts(), "policy number": pid, **facts},
-        "user_behavior": behavior or [f"Agree once the premium change has been explained."],
+        "user_behavior": behavior or ["Agree once the premium change has been explained."],
         "user_decisions": agree(f"{verb} {first}", after=["$"]),
         "rows": rows,
         "solution": [*p.lookups(pid), {"tool": "get_claims", "args": {"policy_id": pid}},
@@ -582,7 +582,7 @@ def mul_declined_part() -> dict:
                           "him listed. Accept the explanation."],
         "rows": rows,
         "solution": [*p.lookups(pid),
-                     {"tool": "issue_document", "args": {"policy_id": pid, "kind": "id_card", "vehicle_id": f"VEH-3903",
+                     {"tool": "issue_document", "args": {"policy_id": pid, "kind": "id_card", "vehicle_id": "VEH-3903",
                                                          "recipient_customer_id": p.id}},
                      ticket(p, pid, "documents", "named_insured", "task", "normal", "completed", "ID card",
                             "New ID card for the Camry e-mailed."),

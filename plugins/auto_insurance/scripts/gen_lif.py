@@ -292,7 +292,7 @@ def tasks() -> list[dict]:
         "lif-010", "Illinois policyholder who scheduled a cancellation for the end of the month wants to keep the policy",
         "Hi, a while ago I asked to cancel my car insurance, but the other company fell through. Can I keep my policy?",
         p, pid, rows,
-        [{"say": f"Your policy is set to cancel on 2026-03-31. I can withdraw that cancellation today, so the policy "
+        [{"say": "Your policy is set to cancel on 2026-03-31. I can withdraw that cancellation today, so the policy "
                  "simply stays active and that date no longer applies. Shall I do that?"},
          {"tool": "reinstate_policy", "args": {"policy_id": pid}},
          ticket(p, pid, "reinstatement", "named_insured", "task", "high", "completed", "Withdraw cancellation",

@@ -124,7 +124,6 @@ def build(sid, emp, stf, trip, title, rule):
                  staffing(f"STF-{num}", eid, engagement, status=stf_status, **extra))
     email = email_of(rows, eid)
     eng_name = ENGAGEMENT_NAMES[engagement]
-    first = ename.split()[0]
     facts = {"email": email, "name": ename, "engagement": f"The {eng_name} engagement.",
              "from": CITY[origin], "dates": f"Leaving {depart}, back {back}.",
              "flight": f"The flight is {hours:g} hours each way.",
@@ -172,7 +171,7 @@ def build(sid, emp, stf, trip, title, rule):
         resolution = "awaiting_approval"
         reason = {"short notice": f"it departs {notice} days from today, less notice than your grade needs",
                   "long trip": f"it is {nights} nights long",
-                  "hotel above the cap": f"the hotel rate is above the nightly cap for your grade"}[why[0]]
+                  "hotel above the cap": "the hotel rate is above the nightly cap for your grade"}[why[0]]
         leave = (f" Your manager, {PEOPLE[manager]}, is on leave, so the request went to {PEOPLE[approver]}, who "
                  f"approves for her." if manager in ON_LEAVE else f" I have sent the request to {PEOPLE[approver]}.")
         final = (f"I've recorded your trip: {trip_words}. It needs your manager's approval because {reason}, so it "

@@ -357,7 +357,7 @@ def assign_device(world: World, device_id: str, employee_id: str) -> dict:
     emp = _employee(world, employee_id)
     device = _stock_device(world, device_id, emp)
     if not (device.status == "in_stock" or device.status == "reserved" and device.reserved_for == emp.id):
-        raise ToolError(f"{device.id} is {device.status}" + (f" for someone else" if device.status == "reserved" else ""))
+        raise ToolError(f"{device.id} is {device.status}" + (" for someone else" if device.status == "reserved" else ""))
     world.update(device, status="assigned", assigned_to=emp.id, reserved_for=None)
     return {"device": _device_view(world, device)}
 
