@@ -177,9 +177,9 @@ class RubricCorpusTests:
     labels often enough, and a message that never touches a question's topic passes it.
 
         class TestRubricCorpus(RubricCorpusTests):
-            domain = "booking"
-            corpus = Path(__file__).resolve().parents[3] / "tests" / "corpus" / "booking_rubric.json"
-            neutral_message = "Your booking is confirmed and nothing else has changed."
+            domain = "shop"
+            corpus = Path(__file__).parent / "shop_rubric.json"
+            neutral_message = "Your order is confirmed and nothing else has changed."
 
     The corpus is JSON: {"questions": [{"question", "kind", "yes": [...], "no": [...],
     optional "template" and "topic" (the question is template.format(topic=topic))}]}.
