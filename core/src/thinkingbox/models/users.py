@@ -174,7 +174,7 @@ class ScriptedUser:
     async def reply(self, visible: list[dict[str, str]]) -> str:
         new = new_assistant_messages(visible)
         text = " ".join(new).lower()
-        # Facts answer questions: a sentence that only tells ("your hotel is booked") names
+        # Facts answer questions: a sentence that only tells ("your request is done") names
         # no fact to give, or the user would volunteer facts nobody asked for.
         labels = set(self.matched_facts(" ".join(_asking_sentences(text))))
         answers = [f"{label}: {value}" for label, value, _ in self._facts if label in labels]
