@@ -171,7 +171,7 @@ def test_errored_trials_run_again_with_retry_errors_as_a_new_attempt_that_reader
     records = [json.loads(line) for line in path.read_text().splitlines()]
     records[1].update(verdict=False, finish_reason="error", error="ModelCallFailed: HTTP 503 after 6 attempt(s)")
     path.write_text("".join(json.dumps(r) + "\n" for r in records))
-    assert eval_again(path) == 0  # a plain resume leaves errored trials alone
+    assert eval_again(path) == 1  # a plain resume leaves errored trials alone (exit status 1)
     assert "0 trials to run (4 already recorded)" in capsys.readouterr().err
     assert eval_again(path, "--retry-errors") == 0
     assert "1 trials to run (3 already recorded, 1 errored to run again)" in capsys.readouterr().err
@@ -219,7 +219,7 @@ def test_a_trial_missing_from_the_replay_file_is_an_error_trial_that_says_so(tmp
     from thinkingbox.interfaces.cli import main
 
     assert main(["eval", "--domains", "retail", "--tasks", "ret-fee-001,dfw-001", "--judge", "rules",
-                 "--agent", f"replay:{recorded}", "--output", str(out)]) == 0
+                 "--agent", f"replay:{recorded}", "--output", str(out)]) == 1  # a trial errored
     records = {r["task"]: r for r in map(json.loads, out.read_text().splitlines())}
     assert records["ret-fee-001"]["verdict"] is True
     assert records["dfw-001"]["finish_reason"] == "error"
@@ -243,7 +243,7 @@ def test_keys_echoed_by_the_model_endpoint_and_url_credentials_never_reach_recor
     out = tmp_path / "run.jsonl"
     assert main(["eval", "--domains", "retail", "--tasks", "ret-fee-001", "--judge", "rules",
                  "--agent", "openai:fake-agent", "--agent-base-url", base, "--agent-api-key-env", "MY_PROVIDER_KEY",
-                 "--output", str(out)]) == 0
+                 "--output", str(out)]) == 1  # the trial errored
     text = out.read_text()
     (record,) = map(json.loads, text.splitlines())
     assert record["finish_reason"] == "error" and "Incorrect API key provided: [REDACTED]" in record["error"]
@@ -253,7 +253,7 @@ def test_keys_echoed_by_the_model_endpoint_and_url_credentials_never_reach_recor
     assert main(["rejudge", str(out), "--output", str(rejudged)]) == 0
     assert main(["report", str(out), "--json", str(tmp_path / "r.json"), "--html", str(tmp_path / "r.html")]) == 0
     outputs = [rejudged.read_text(), (tmp_path / "r.json").read_text(), (tmp_path / "r.html").read_text(),
-               capsys.readouterr().out]
+               "".join(capsys.readouterr())]  # the first error printed on stderr too
     assert not any(key in o or "hunter2" in o for o in outputs)
 
 

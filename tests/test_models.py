@@ -42,12 +42,12 @@ def eval_cli(tmp_path, fake_openai, monkeypatch):
     config = tmp_path / "tb.toml"
     config.write_text("[agent]\nbackoff_base = 0.01\n[user]\nbackoff_base = 0.01\n")
 
-    def go(*extra, task="ret-fee-001"):
+    def go(*extra, task="ret-fee-001", status=0):  # status 1: some trial ended in an error
         out = tmp_path / f"run{len(list(tmp_path.glob('run*.jsonl')))}.jsonl"
         code = main(["eval", "--config", str(config), "--domains", "retail", "--tasks", task,
                      "--agent", "openai:fake-agent", "--agent-base-url", fake_openai.url,
                      "--user", "llm:fake-user", "--user-base-url", fake_openai.url, "--output", str(out), *extra])
-        assert code == 0
+        assert code == status
         text = out.read_text()
         assert SECRET not in text
         return [json.loads(line) for line in text.splitlines()]
@@ -133,12 +133,12 @@ def test_timeouts_are_retried_and_a_model_that_keeps_failing_is_an_error_trial(e
     assert record["finish_reason"] == "done" and record["usage"]["agent"]["retries"] == 1
     fake_openai.script("fake-agent", [{"status": 500}], repeat_last=True)
     capsys.readouterr()
-    (record,) = eval_cli("--agent-max-attempts", "3")
+    (record,) = eval_cli("--agent-max-attempts", "3", status=1)
     assert record["finish_reason"] == "error" and record["verdict"] is False
     assert "HTTP 500" in record["error"] and "3 attempt" in record["error"]
     assert "|       1 |" in capsys.readouterr().out  # the errors column of the leaderboard
     fake_openai.script("fake-agent", [{"status": 401}], repeat_last=True)
-    (record,) = eval_cli()
+    (record,) = eval_cli(status=1)
     assert record["finish_reason"] == "error" and "1 attempt" in record["error"]  # not retried
 
 
@@ -282,20 +282,20 @@ def test_usage_counts_every_attempt_of_failed_calls_too(eval_cli, fake_openai):
     usage = record["usage"]["agent"]
     assert (usage["calls"], usage["attempts"], usage["retries"], usage["failed"]) == (1, 2, 1, 0)
     fake_openai.script("fake-agent", [{"status": 500}], repeat_last=True)
-    (record,) = eval_cli("--agent-max-attempts", "3")
+    (record,) = eval_cli("--agent-max-attempts", "3", status=1)
     usage = record["usage"]["agent"]
     assert record["finish_reason"] == "error"
     assert (usage["calls"], usage["attempts"], usage["retries"], usage["failed"]) == (1, 3, 2, 1)
     assert usage["latency_ms"] > 0
     fake_openai.script("fake-agent", [{"status": 401}], repeat_last=True)  # not retryable: one attempt
-    (record,) = eval_cli()
+    (record,) = eval_cli(status=1)
     assert (record["usage"]["agent"]["attempts"], record["usage"]["agent"]["failed"]) == (1, 1)
 
 
 def test_a_user_model_that_fails_still_counts_its_calls(eval_cli, fake_openai):
     fake_openai.script("fake-agent", [{"content": "How can I help?"}], repeat_last=True)
     fake_openai.script("fake-user", [{"status": 500}], repeat_last=True)
-    (record,) = eval_cli("--user-max-attempts", "2")
+    (record,) = eval_cli("--user-max-attempts", "2", status=1)
     assert record["finish_reason"] == "error"
     usage = record["usage"]["user"]
     assert (usage["calls"], usage["attempts"], usage["failed"]) == (1, 2, 1)

@@ -106,16 +106,18 @@ def _previous_records(plan: EvaluationPlan, retry_errors: bool) -> list[TrialRec
 
 
 def run_evaluation(plan: EvaluationPlan, workers: int = 1,
-                   progress: Callable[[dict[str, Any]], None] | None = None) -> list[Any]:
+                   progress: Callable[[dict[str, Any]], None] | None = None,
+                   stop: Callable[[], bool] | None = None) -> list[Any]:
     """Run the planned trials, appending each record to the run file as it ends (Ctrl-C
     loses nothing that finished: KeyboardInterrupt reaches the caller after the file is
-    closed)."""
+    closed). When `stop()` turns true no new trial starts (trials not run are not
+    recorded, so `--resume` runs them)."""
     from thinkingbox.engine.workers import run_in_processes
 
     writer = plan.writer or RecordWriter(plan.output)
     try:
         if workers > 1 and len(plan.jobs) > 1:
-            return run_in_processes(plan.names, plan.jobs, plan.config, workers, writer, progress)
-        return asyncio.run(run_jobs(plan.host, plan.jobs, plan.config, writer, progress))
+            return run_in_processes(plan.names, plan.jobs, plan.config, workers, writer, progress, stop)
+        return asyncio.run(run_jobs(plan.host, plan.jobs, plan.config, writer, progress, stop))
     finally:
         writer.close()

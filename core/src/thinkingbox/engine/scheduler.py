@@ -69,7 +69,10 @@ def check_ready(host: PluginHost, tasks: list[Any], config: EvalConfig) -> None:
 
 
 async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer: RecordWriter,
-                   progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+                   progress: Callable[[dict[str, Any]], None] | None = None,
+                   stop: Callable[[], bool] | None = None) -> list[dict[str, Any]]:
+    """Run the jobs concurrently. When `stop()` turns true, no new trial starts; the
+    trials in flight finish and are recorded."""
     check_ready(host, [j.task_world.task for j in jobs], config)
     agent_factory, agent_arg = resolve_factory(host.agent_factories(), config.agent, "agent")
     user_factory, user_arg = resolve_factory(host.user_factories(), config.user, "user")
@@ -91,6 +94,8 @@ async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer
 
     async def worker() -> None:
         while True:
+            if stop is not None and stop():
+                return
             try:
                 job = queue.get_nowait()
             except asyncio.QueueEmpty:

@@ -76,11 +76,12 @@ def _died(job: Job, config: EvalConfig, how: str) -> dict[str, Any]:
 
 
 def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfig, workers: int,
-                     writer: RecordWriter, progress: Callable[[dict[str, Any]], None] | None = None
-                     ) -> list[dict[str, Any]]:
+                     writer: RecordWriter, progress: Callable[[dict[str, Any]], None] | None = None,
+                     stop: Callable[[], bool] | None = None) -> list[dict[str, Any]]:
     """Run the jobs in `workers` processes (each with its own event loop and a share of
     the concurrency), so that the harness can use more than one core. The parent writes
-    every record as it arrives."""
+    every record as it arrives. When `stop()` turns true, the workers are ended: the
+    trials they had not sent back are not recorded (`--resume` runs them)."""
     import math
     import multiprocessing
     import os
@@ -128,7 +129,7 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
             progress(item)
 
     try:
-        while active:
+        while active and not (stop is not None and stop()):
             for conn in wait(list(active), timeout=1.0):
                 share = active[conn]
                 try:

@@ -20,7 +20,14 @@ EVAL_EPILOG = """examples:
 API keys are read from environment variables (OPENAI_API_KEY unless --ROLE-api-key-env names
 another) and are never written to records, logs or reports. Environment variables
 TB_AGENT, TB_USER, TB_JUDGE and TB_<ROLE>_BASE_URL / _API_KEY_ENV / _API_VERSION set
-defaults; a --config TOML file sets them too (flags win, then the environment, then the file)."""
+defaults; a --config TOML file sets them too (flags win, then the environment, then the file).
+
+exit status:
+  0    every trial finished (passed or failed)
+  1    some trials ended in an error (model or harness failure): rerun them with --resume --retry-errors
+  2    usage or configuration error: nothing ran
+  3    stopped after --max-consecutive-errors errors in a row: fix the cause, then --resume --retry-errors
+  130  interrupted (Ctrl-C): finished trials are saved; continue with --resume"""
 
 
 def _positive(value: str) -> int:
@@ -30,6 +37,16 @@ def _positive(value: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
     if number < 1:
         raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}")
+    return number
+
+
+def _non_negative(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or a positive integer, got {value!r}")
     return number
 
 
@@ -77,6 +94,14 @@ def build_parser() -> argparse.ArgumentParser:
                     help="with --resume: run again the trials whose record ended in an error (model or harness "
                          "failure, not a failed verdict); the new attempt is appended and counts, the errored "
                          "one stays in the file for audit")
+    ev.add_argument("--max-consecutive-errors", type=_non_negative, default=20, metavar="N",
+                    help="stop starting trials after N trials in a row ended in an error (an endpoint down, "
+                    "a wrong key); trials in flight still finish; exit status 3; 0 never stops (default: 20)")
+    ev.add_argument("--progress-every", type=float, default=30.0, metavar="SECONDS",
+                    help="when stderr is not a terminal (a log file, CI), print a progress line this often; "
+                    "0 prints none (default: 30)")
+    ev.add_argument("--price", action="append", default=[], metavar="MODEL=IN,OUT[,CACHED]",
+                    help="dollars per million tokens, repeatable: shows the run's cost in its progress line")
     ev.add_argument("--max-user-turns", type=_positive, help="simulated-user follow-ups (default: 10)")
     ev.add_argument("--max-tool-calls", type=_positive, help="agent-action cap per trial (default: 50)")
     ev.add_argument("--tool-transport", choices=["memory", "stdio", "http"], default="memory",
@@ -481,15 +506,18 @@ def cmd_eval(args: argparse.Namespace) -> int:
     config, names, task_ids, output = eval_config(args)
     if args.retry_errors and not args.resume:
         raise ThinkingboxError("--retry-errors needs --resume (it re-runs errored trials of an existing run file)")
+    if args.progress_every < 0:
+        raise ThinkingboxError(f"--progress-every expects 0 or more seconds, got {args.progress_every}")
+    prices = _prices(args.price)
     plan = plan_evaluation(PluginHost(), names, task_ids, config, output, args.resume, warn=_warn,
                            retry_errors=args.retry_errors)
     retried = f", {plan.retried} errored to run again" if plan.retried else ""
     print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded{retried}) -> {plan.output}",
           file=sys.stderr)
-    progress = _Progress(len(plan.jobs))
+    progress = _Progress(len(plan.jobs), args.max_consecutive_errors, args.progress_every, prices)
     started, cpu_started = time.perf_counter(), _cpu_seconds()
     try:
-        records = run_evaluation(plan, args.workers, progress)
+        records = run_evaluation(plan, args.workers, progress, stop=lambda: progress.stopped)
     except KeyboardInterrupt:
         progress.finish()
         print(f"\ntb: interrupted; {progress.done} finished trials are saved in {plan.output}. "
@@ -506,7 +534,30 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if approximated:
         print(f"tb: the offline rules only approximate {len(approximated)} rubric question(s): "
               + "; ".join(approximated), file=sys.stderr)
-    return 0
+    return _eval_end(plan.output, selected, progress)
+
+
+def _eval_end(output: Path, selected: list[dict], progress: _Progress) -> int:
+    """The closing lines of `tb eval`: the run file, what to run next, and the exit status."""
+    import shlex
+
+    errored = sum(r["finish_reason"] == "error" for r in selected)
+    failed = next((r for r in selected if not r["verdict"] and r["finish_reason"] != "error"), None)
+    run = shlex.quote(str(output))
+    lines = [f"tb: run file {output}", f"tb: next: tb report {run}"]
+    if failed is not None:
+        lines.append(f"tb: next: tb show {run} --task {shlex.quote(failed['task'])} --trial {failed['trial']}"
+                     "   # a failed trial")
+    if progress.stopped:
+        lines.append(f"tb: stopped after {progress.consecutive} trials in a row ended in an error "
+                     f"(--max-consecutive-errors {progress.max_consecutive}); first error: {progress.first_error}; "
+                     "fix the cause, then run the same command with --resume --retry-errors")
+    elif errored:
+        lines.append(f"tb: {errored} of {len(selected)} trials ended in an error; run the same command with "
+                     "--resume --retry-errors to run them again")
+    for line in lines:
+        print(line, file=sys.stderr)
+    return 3 if progress.stopped else 1 if errored else 0
 
 
 def cmd_user_check(args: argparse.Namespace) -> int:
@@ -576,24 +627,103 @@ def _cpu_seconds() -> float:
 
 
 class _Progress:
-    """A one-line progress display on a terminal; silent otherwise."""
+    """Counts finished trials and shows them: a live line on a terminal, a plain line every
+    `every` seconds otherwise; prints the first error as soon as it happens; `stopped`
+    turns true after `max_consecutive` errored trials in a row (0: never)."""
 
-    def __init__(self, total: int):
-        self.total, self.done, self.passed = total, 0, 0
-        self.enabled = sys.stderr.isatty() and total > 0
+    def __init__(self, total: int, max_consecutive: int = 0, every: float = 30.0,
+                 prices: dict[str, tuple[float, float, float]] | None = None):
+        import threading
+
+        self.total, self.done, self.passed, self.errors, self.tokens = total, 0, 0, 0, 0
+        self.cost: float | None = 0.0 if prices else None
+        self.prices = prices
+        self.max_consecutive, self.consecutive, self.stopped = max_consecutive, 0, False
+        self.first_error: str | None = None
+        self.live = sys.stderr.isatty() and total > 0
+        self.started = time.monotonic()
         self._last = 0.0
+        self._lock = threading.Lock()
+        self._closed = threading.Event()
+        self._ticker = None
+        if not self.live and every > 0 and total > 0:
+            self._ticker = threading.Thread(target=self._tick, args=(every,), daemon=True, name="tb-progress")
+            self._ticker.start()
 
     def __call__(self, record: dict) -> None:
-        self.done += 1
-        self.passed += record["verdict"]
-        now = time.monotonic()
-        if self.enabled and (now - self._last > 0.1 or self.done == self.total):
-            self._last = now
-            print(f"\r[{self.done}/{self.total}] passed {self.passed}", end="", file=sys.stderr, flush=True)
+        with self._lock:
+            self.done += 1
+            self.passed += record["verdict"]
+            for usage in (record.get("usage") or {}).values():
+                self.tokens += (usage or {}).get("input", 0) + (usage or {}).get("output", 0)
+            if self.cost is not None and self.prices:
+                from thinkingbox.reporting.analysis import _trial_cost
+
+                cost = _trial_cost(record, self.prices)
+                self.cost = None if cost is None else self.cost + cost
+            if record["finish_reason"] == "error":
+                self.errors += 1
+                self.consecutive += 1
+                if self.first_error is None:
+                    from thinkingbox.secrets import for_terminal, redact
+
+                    text = " ".join(str(record.get("error") or "unknown error").split())
+                    self.first_error = for_terminal(redact(text[:300] + ("..." if len(text) > 300 else "")))
+                    self._clear()
+                    print(f"tb: first error ({record['domain']}/{record['task']} trial {record['trial']}): "
+                          f"{self.first_error}", file=sys.stderr, flush=True)
+                    self._last = 0.0
+                if self.max_consecutive and self.consecutive >= self.max_consecutive:
+                    self.stopped = True
+            else:
+                self.consecutive = 0
+            now = time.monotonic()
+            if self.live and (now - self._last > 0.1 or self.done == self.total):
+                self._last = now
+                print(f"\r{self.line()}\x1b[K", end="", file=sys.stderr, flush=True)
+
+    def line(self) -> str:
+        elapsed = max(time.monotonic() - self.started, 1e-9)
+        rate = self.done / elapsed
+        left = f", {_duration((self.total - self.done) / rate)} left" if self.done and self.done < self.total else ""
+        parts = [f"[{self.done}/{self.total}] {rate:.1f} trials/s{left}", f"passed {self.passed}",
+                 f"errors {self.errors}"]
+        if self.tokens:
+            parts.append(f"{_count(self.tokens)} tokens")
+        if self.cost is not None and self.done:
+            parts.append(f"${self.cost:.2f}")
+        return " | ".join(parts)
+
+    def _clear(self) -> None:
+        if self.live and self.done > 1:
+            print("\r\x1b[K", end="", file=sys.stderr)
+
+    def _tick(self, every: float) -> None:
+        while not self._closed.wait(every):
+            with self._lock:
+                print(f"tb: {self.line()}", file=sys.stderr, flush=True)
 
     def finish(self) -> None:
-        if self.enabled and self.done:
+        self._closed.set()
+        if self._ticker is not None:
+            self._ticker.join(timeout=1)
+            if self.done:
+                print(f"tb: {self.line()}", file=sys.stderr, flush=True)
+        if self.live and self.done:
             print(file=sys.stderr)
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(seconds)
+    if seconds < 60:
+        return f"{seconds}s"
+    if seconds < 3600:
+        return f"{seconds // 60}m{seconds % 60:02d}s"
+    return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"
+
+
+def _count(number: int) -> str:
+    return f"{number / 1e6:.1f}M" if number >= 1e6 else f"{number / 1e3:.1f}k" if number >= 1e3 else str(number)
 
 
 if __name__ == "__main__":
