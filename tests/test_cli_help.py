@@ -56,3 +56,19 @@ def test_tasks_table_fits_100_columns():
     for domain in ("retail", "booking"):
         out = tb("tasks", "--domain", domain).stdout
         assert out and max(len(line) for line in out.splitlines()) <= 100, domain
+
+
+def test_report_and_compare_fit_100_columns_and_compare_names_its_sides(tmp_path):
+    from thinkingbox.engine.discovery import PluginHost
+
+    first = [next(iter(d.tasks)) for d in PluginHost().default_domains()]
+    for agent in ("oracle", "noop"):  # every installed domain: the widest leaderboard
+        proc = tb("eval", "--agent", agent, "--tasks", ",".join(first), "--output", str(tmp_path / f"{agent}.jsonl"))
+        assert proc.returncode == 0, proc.stderr
+    out = tb("report", str(tmp_path / "oracle.jsonl"), str(tmp_path / "noop.jsonl")).stdout
+    assert "auto_insurance" in out and "| oracle" in out and "pass^k unbiased" in out
+    assert max(len(line) for line in out.splitlines()) <= 100, out
+    out = tb("compare", str(tmp_path / "noop.jsonl"), str(tmp_path / "oracle.jsonl")).stdout
+    assert f"base: {tmp_path / 'noop.jsonl'}" in out and f"candidate: {tmp_path / 'oracle.jsonl'}" in out
+    assert "uncorrected" in out and "multiple comparisons" in out
+    assert max(len(line) for line in out.splitlines()) <= 100, out
