@@ -65,7 +65,8 @@ def check_ready(host: PluginHost, tasks: list[Any], config: EvalConfig) -> None:
     if rubric_tasks and config.settings.judge is None:
         raise ThinkingboxError(f"{len(rubric_tasks)} selected task(s) have rubric questions "
                                f"({', '.join(rubric_tasks[:5])}{' ...' if len(rubric_tasks) > 5 else ''}) "
-                               "but no judge model is configured: pass --judge MODEL")
+                               "but no judge is configured: pass --judge MODEL, or --judge rules to answer them "
+                               "offline from each question's rule")
 
 
 async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer: RecordWriter,

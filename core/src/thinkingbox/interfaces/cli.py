@@ -60,6 +60,8 @@ def _csv(value: str) -> list[str]:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tb", description="Thinkingbox: evaluate LLM agents on stateful business tasks.", epilog=EPILOG)
+    parser.add_argument("--version", action="store_true",
+                        help="print the versions of the core and of each installed domain, and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     ev = sub.add_parser("eval", help="run trials and print a leaderboard",
@@ -77,8 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--user", help="simulated user: scripted (deterministic) or llm:MODEL "
                     "(default: $TB_USER or scripted)")
     ev.add_argument("--judge", help="model answering rubric questions, or `rules` to answer them offline "
-                    "from each question's rule; required when a selected task has rubric questions "
-                    "(default: $TB_JUDGE)")
+                    "from each question's rule; needed when a selected task has rubric questions "
+                    "(default: $TB_JUDGE, else `rules` for the offline agents oracle, noop and replay)")
     ev.add_argument("--persona", choices=_personas(), help="the LLM user's style (needs --user llm:MODEL): "
                     f"{', '.join(_personas())}; recorded in every record's config (default: $TB_PERSONA or "
                     "cooperative); compare personas with `tb sensitivity`")
@@ -142,10 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--task", required=True, help="task id (see `tb tasks --domain D`)")
     pl.add_argument("--user", default="scripted", help="simulated user: scripted (default) or llm:MODEL "
                     "(with the --user-* connection flags of `tb eval`)")
-    pl.add_argument("--user-base-url")
-    pl.add_argument("--user-api-key-env", metavar="VAR")
-    pl.add_argument("--user-api-version")
-    pl.add_argument("--user-param", action="append", default=[], metavar="KEY=VALUE")
+    _connection_flags(pl, "user", ("base_url", "api_key_env", "api_version", "param"))
     pl.add_argument("--output", type=Path, help="also append the trial record to this JSONL file")
 
     rp = sub.add_parser("report", help="leaderboard, reliability and failure analysis across runs",
@@ -161,16 +160,16 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--seed", type=int, default=0, help="bootstrap seed (default: 0)")
 
     sh = sub.add_parser("show", help="print one recorded trial readably")
-    sh.add_argument("run", type=Path, metavar="RUN")
-    sh.add_argument("--task", required=True)
+    sh.add_argument("run", type=Path, metavar="RUN", help="a JSONL run file written by `tb eval`")
+    sh.add_argument("--task", required=True, help="task id of the trial to print")
     sh.add_argument("--trial", type=_positive, help="trial number (default: the first recorded)")
     sh.add_argument("--domain", help="domain, when the run holds several with the same task id")
 
     cp = sub.add_parser("compare", help="per-task changes between two runs, and which are beyond noise",
                         description="Compare a candidate run with a base run task by task (Fisher's exact test) "
                         "and overall (paired task bootstrap of the pass@1 difference).")
-    cp.add_argument("base", type=Path, metavar="BASE")
-    cp.add_argument("candidate", type=Path, metavar="CANDIDATE")
+    cp.add_argument("base", type=Path, metavar="BASE", help="the run compared against (JSONL run file)")
+    cp.add_argument("candidate", type=Path, metavar="CANDIDATE", help="the run whose changes are reported")
     cp.add_argument("--all", action="store_true", help="list unchanged tasks too")
     cp.add_argument("--json", type=Path, metavar="FILE", help="also write the comparison as JSON")
 
@@ -178,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
                         description="Replay each recorded trial's tool calls against a fresh world of its task and "
                         "recompute its checks and verdict (no model is called; recorded rubric answers are kept). "
                         "Writes the re-judged records to --output and lists the verdicts that changed.")
-    rj.add_argument("run", type=Path, metavar="RUN")
+    rj.add_argument("run", type=Path, metavar="RUN", help="the JSONL run file to re-judge (left unchanged)")
     rj.add_argument("--output", type=Path, help="where to write (default: RUN with .rejudged.jsonl)")
 
     sv = sub.add_parser("serve", help="serve one task world over MCP (stdio or HTTP) for any MCP client",
@@ -186,9 +185,10 @@ def build_parser() -> argparse.ArgumentParser:
                         description="Serve the tools of one task world with the official MCP SDK. stdio: one world "
                         "for the connection. http (streamable): every MCP session gets its own fresh world; control "
                         "endpoints for evaluators under /control (see the README).")
-    sv.add_argument("--domain", required=True)
-    sv.add_argument("--task", required=True)
-    sv.add_argument("--transport", choices=["stdio", "http"], default="stdio")
+    sv.add_argument("--domain", required=True, help="domain name (see `tb domains`)")
+    sv.add_argument("--task", required=True, help="task id whose world is served (see `tb tasks --domain D`)")
+    sv.add_argument("--transport", choices=["stdio", "http"], default="stdio",
+                    help="stdio (one world for the connection, the default) or streamable http")
     sv.add_argument("--host", default="127.0.0.1", help="HTTP address to bind (default: 127.0.0.1)")
     sv.add_argument("--port", type=_positive, default=8765, help="HTTP port (default: 8765)")
     sv.add_argument("--idle-timeout", type=float, default=600.0, metavar="SECONDS",
@@ -203,6 +203,8 @@ def build_parser() -> argparse.ArgumentParser:
     ts = sub.add_parser("tasks", help="list the tasks of a domain, or print the task file's JSON Schema")
     ts.add_argument("--domain", help="domain name (see `tb domains`)")
     ts.add_argument("--schema", action="store_true", help="print the JSON Schema of a task file and exit")
+    ts.add_argument("--wide", action="store_true", help=f"print titles in full (default: cut to fit "
+                    f"{TABLE_WIDTH} columns)")
 
     nd = sub.add_parser("new-domain", help="create a new domain package from a small working template",
                         description="Create a domain package that passes `tb validate` and its own tests as "
@@ -232,12 +234,7 @@ def build_parser() -> argparse.ArgumentParser:
     uc.add_argument("--concurrency", type=_positive, default=8, help="replies requested at once (default: 8)")
     uc.add_argument("--json", type=Path, metavar="FILE", help="also write every probe and reply as JSON")
     for role in ("user", "judge"):
-        uc.add_argument(f"--{role}-base-url")
-        uc.add_argument(f"--{role}-api-key-env", metavar="VAR")
-        uc.add_argument(f"--{role}-api-version")
-        uc.add_argument(f"--{role}-param", action="append", default=[], metavar="KEY=VALUE")
-        uc.add_argument(f"--{role}-timeout", type=float, metavar="SECONDS")
-        uc.add_argument(f"--{role}-max-attempts", type=_positive, metavar="N")
+        _connection_flags(uc, role, ("base_url", "api_key_env", "api_version", "param", "timeout", "max_attempts"))
 
     se = sub.add_parser("sensitivity", help="one agent's pass^k per user persona, side by side",
                         description="Read run files made with `tb eval --persona NAME` (records without a persona "
@@ -251,6 +248,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+CONNECTION_HELP = {
+    "base_url": ("--{role}-base-url", {"help": "the {role} model's endpoint, e.g. http://127.0.0.1:8000/v1 "
+                                       "(default: $TB_{ROLE}_BASE_URL, $OPENAI_BASE_URL, or OpenAI)"}),
+    "api_key_env": ("--{role}-api-key-env", {"metavar": "VAR", "help": "NAME of the environment variable holding "
+                                             "the {role} model's API key (default: OPENAI_API_KEY)"}),
+    "api_version": ("--{role}-api-version", {"help": "API version of the {role} model, for Azure OpenAI endpoints"}),
+    "param": ("--{role}-param", {"action": "append", "default": [], "metavar": "KEY=VALUE",
+                                 "help": "request parameter of the {role} model, repeatable: temperature=0.2, "
+                                 "seed=7, max_tokens=4096"}),
+    "timeout": ("--{role}-timeout", {"type": float, "metavar": "SECONDS",
+                                     "help": "per request of the {role} model (default: 600)"}),
+    "max_attempts": ("--{role}-max-attempts", {"type": _positive, "metavar": "N",
+                                               "help": "attempts per {role} request on 429/5xx/timeouts (default: 6)"}),
+}
+
+
+def _connection_flags(parser: argparse.ArgumentParser, role: str, keys: tuple[str, ...]) -> None:
+    """The --ROLE-* model connection flags of `tb play` and `tb user-check`, with their help."""
+    for key in keys:
+        flag, options = CONNECTION_HELP[key]
+        options = dict(options, help=options["help"].format(role=role, ROLE=role.upper()))
+        parser.add_argument(flag.format(role=role), **options)
+
+
 def _personas() -> list[str]:
     from thinkingbox.models.personas import persona_names
 
@@ -260,9 +281,12 @@ def _personas() -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
+    if args.version:
+        print(_versions())
+        return 0
+    if args.command is None:  # `tb` alone: the overview, not an error
         parser.print_help()
-        return 2
+        return 0
     try:
         return {"eval": cmd_eval, "domains": cmd_domains, "tasks": cmd_tasks,
                 "validate": cmd_validate, "play": cmd_play, "report": cmd_report, "show": cmd_show,
@@ -281,6 +305,20 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into a reader that stopped (`tb ... | head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+def _versions() -> str:
+    """`tb --version`: the core's version and each installed domain's, read from package metadata
+    (no domain is imported)."""
+    import importlib.metadata
+
+    from thinkingbox import __version__
+
+    lines = [f"thinkingbox {__version__}"]
+    for ep in sorted(importlib.metadata.entry_points(group="thinkingbox.domains"), key=lambda e: e.name):
+        version = ep.dist.version if ep.dist is not None else "unknown"
+        lines.append(f"  {ep.name} {version}" + (f" ({ep.dist.name})" if ep.dist is not None else ""))
+    return "\n".join(lines)
 
 
 def _warn(message: str) -> None:
@@ -325,9 +363,23 @@ def cmd_tasks(args: argparse.Namespace) -> int:
     if not args.domain:
         raise ThinkingboxError("tb tasks needs --domain NAME (or --schema)")
     (domain,) = PluginHost().load_domains([args.domain])
-    rows = [[t.id, t.family, t.title, len(t.solution)] for t in domain.tasks.values()]
-    print(tabulate(rows, headers=["task", "family", "title", "calls"], tablefmt="github"))
+    tasks = list(domain.tasks.values())
+    rows = [[t.id, t.family, t.title, len(t.solution)] for t in tasks]
+    table = tabulate(rows, headers=["task", "family", "title", "calls"], tablefmt="github")
+    excess = max(len(line) for line in table.splitlines()) - TABLE_WIDTH
+    if not args.wide and excess > 0:  # the title gives up what the table has too much
+        room = max(max(len(r[2]) for r in rows) - excess, 20)
+        rows = [[*r[:2], _clip(r[2], room), r[3]] for r in rows]
+        table = tabulate(rows, headers=["task", "family", "title", "calls"], tablefmt="github")
+    print(table)
     return 0
+
+
+TABLE_WIDTH = 100  # columns a table may take in a terminal
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
 
 
 def cmd_new_domain(args: argparse.Namespace) -> int:
@@ -447,12 +499,24 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     _output_file(args.json, "--json")
     result = compare(load_runs([args.base]), load_runs([args.candidate]))
-    _print_safe(render(result, show_all=args.all))
+    result["base_file"], result["candidate_file"] = str(args.base), str(args.candidate)
+    _print_safe(f"base: {args.base}\ncandidate: {args.candidate}\n" + render(result, show_all=args.all))
+    print(_compare_caveat(result))
     if args.json:
         from thinkingbox.secrets import redact
 
         args.json.write_text(redact(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode()))
     return 0
+
+
+def _compare_caveat(result: dict) -> str:
+    """The multiple-comparison caveat of `tb compare`'s per-task column."""
+    import textwrap
+
+    tested = len(result["tasks"])
+    return textwrap.fill(f"note: per-task \"beyond noise\" is Fisher's exact test at p < 0.05 for each of {tested} task(s), "
+            f"uncorrected for multiple comparisons: about {0.05 * tested:.1f} unchanged task(s) would be flagged "
+            f"by chance; trust the overall interval first.", TABLE_WIDTH)
 
 
 def cmd_rejudge(args: argparse.Namespace) -> int:

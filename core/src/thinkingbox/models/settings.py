@@ -102,6 +102,14 @@ def model_config(role: str, model: str, file: dict[str, Any], flags: dict[str, A
     return ModelConfig(model=model, params=params, **values)
 
 
+OFFLINE_AGENTS = ("oracle", "noop")
+
+
+def offline_agent(agent: str) -> bool:
+    """An agent that calls no model (oracle, noop, replay:RUN): its runs default to `--judge rules`."""
+    return agent in OFFLINE_AGENTS or agent == "replay" or agent.startswith("replay:")
+
+
 def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path | None]:
     """The run's configuration from `tb eval`'s flags (an argparse namespace), then the
     environment, then the config file, then defaults: (EvalConfig, domains, task ids,
@@ -128,6 +136,8 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
     agent = pick("agent", "TB_AGENT", "oracle")
     user = pick("user", "TB_USER", "scripted")
     judge = pick("judge", "TB_JUDGE")
+    if judge is None and offline_agent(agent):
+        judge = "rules"  # no model anywhere in the run: answer rubric questions from the offline rules
     settings = RunSettings()
     for role, spec in (("agent", agent), ("user", user), ("judge", judge)):
         flags = {key: getattr(args, f"{role}_{key}") for key in

@@ -63,7 +63,7 @@ def render(result: dict[str, Any], show_all: bool = False) -> str:
     from tabulate import tabulate
 
     lines = [f"shared tasks: {result['shared_tasks']}   pass@1 {100 * result['base_pass@1']:.1f}% -> "
-             f"{100 * result['candidate_pass@1']:.1f}% (difference {100 * result['difference']:+.1f} points, "
+             f"{100 * result['candidate_pass@1']:.1f}%\n(difference {100 * result['difference']:+.1f} points, "
              f"95% CI {100 * result['difference_ci95'][0]:+.1f} to {100 * result['difference_ci95'][1]:+.1f}: "
              f"{'beyond noise' if result['overall_beyond_noise'] else 'within noise'})"]
     for side in ("only_in_base", "only_in_candidate"):

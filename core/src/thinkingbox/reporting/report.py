@@ -91,9 +91,35 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
-def tables(report: dict[str, Any], fmt: str = "github") -> str:
+TERMINAL_WIDTH = 100  # columns a terminal table may take; wider ones are split (markdown keeps one table)
+
+
+def _fit(rows: list[list[Any]], headers: list[str], fmt: str, keep: int = 1) -> str:
+    """A table, split column-wise into several that each fit TERMINAL_WIDTH when it is wider (the
+    first `keep` columns, which name the row, are repeated in each); markdown tables stay whole."""
     from tabulate import tabulate
 
+    table = tabulate(rows, headers=headers, tablefmt=fmt)
+    if fmt != "github" or max(map(len, table.splitlines())) <= TERMINAL_WIDTH:
+        return table
+    parts, columns = [], list(range(keep, len(headers)))
+    while columns:
+        taken = []
+        for column in columns:
+            trial = list(range(keep)) + taken + [column]
+            width = max(map(len, tabulate([[r[i] for i in trial] for r in rows], headers=[headers[i] for i in trial],
+                                          tablefmt=fmt).splitlines()))
+            if taken and width > TERMINAL_WIDTH:
+                break
+            taken.append(column)
+        chosen = list(range(keep)) + taken
+        parts.append(tabulate([[r[i] for i in chosen] for r in rows], headers=[headers[i] for i in chosen],
+                              tablefmt=fmt))
+        columns = columns[len(taken):]
+    return "\n\n".join(parts)
+
+
+def tables(report: dict[str, Any], fmt: str = "github") -> str:
     domains = report["domains"]
     out = []
     rows = []
@@ -105,9 +131,9 @@ def tables(report: dict[str, Any], fmt: str = "github") -> str:
                      f"{_pct(o['pass@k'].get(kmax))} (k={kmax})", _pct(o["pass^k_plugin"].get(kmax)),
                      _pct(o["pass^k_unbiased"].get(kmax)), f"{o['never_passed']}/{o['always_passed']}",
                      o["trials"], o["errors"]])
-    out.append("Leaderboard (pass@1 per domain; overall with its 95% task-bootstrap interval)\n" + tabulate(
-        rows, headers=["agent", *domains, "overall", "95% CI", "pass@k", "pass^k plug-in", "pass^k unbiased",
-                       "never/always", "trials", "errors"], tablefmt=fmt))
+    out.append("Leaderboard (pass@1 per domain; overall with its 95% task-bootstrap interval)\n" + _fit(
+        rows, ["agent", *domains, "overall", "95% CI", "pass@k", "pass^k plug-in", "pass^k unbiased",
+               "never/always", "trials", "errors"], fmt))
     notes = [f"{a['agent']}: {a['overall']['pass@1_definition']}" for a in report["agents"]
              if a["overall"]["trials_per_task"]["min"] != a["overall"]["trials_per_task"]["max"]]
     if notes:
@@ -117,14 +143,14 @@ def tables(report: dict[str, Any], fmt: str = "github") -> str:
         failed = sum(a["failure_categories"].values())
         rows.append([a["agent"], failed, *[_pct(a["failure_categories"].get(c, 0) / failed) if failed else "-"
                                            for c in report["categories"]]])
-    out.append("Failure categories (share of failed trials)\n" + tabulate(
-        rows, headers=["agent", "failed", *report["categories"]], tablefmt=fmt))
+    out.append("Failure categories (share of failed trials)\n" + _fit(
+        rows, ["agent", "failed", *report["categories"]], fmt))
     rows = []
     for a in report["agents"]:
         p = a["weak_proxies"]
         rows.append([a["agent"], p["failed"], p["clean_termination"], p["clean_and_write"], p["clean_write_no_final_error"]])
-    out.append("Failed trials that weak proxies would pass\n" + tabulate(
-        rows, headers=["agent", "failed", "clean end", "+ write call", "+ no final tool error"], tablefmt=fmt))
+    out.append("Failed trials that weak proxies would pass\n" + _fit(
+        rows, ["agent", "failed", "clean end", "+ write call", "+ no final tool error"], fmt))
     rows = []
     for a in report["agents"]:
         for domain, d in sorted(a["domains"].items()):
@@ -132,9 +158,9 @@ def tables(report: dict[str, Any], fmt: str = "github") -> str:
             rows.append([a["agent"], domain, f"{s['messages']:.1f}", f"{s['tool_calls']:.1f}", f"{s['write_calls']:.1f}",
                          f"{s['tool_errors']:.1f}", f"{s['turns']:.1f}", f"{s['tokens_per_turn'] / 1000:.1f}k",
                          f"{s['seconds']:.2f}", "-" if s.get("cost_per_trial") is None else f"${s['cost_per_trial']:.4f}"])
-    out.append("Interaction (means per trial)\n" + tabulate(
-        rows, headers=["agent", "domain", "messages", "tool calls", "writes", "tool errors", "turns",
-                       "tokens/turn", "seconds", "cost"], tablefmt=fmt))
+    out.append("Interaction (means per trial)\n" + _fit(
+        rows, ["agent", "domain", "messages", "tool calls", "writes", "tool errors", "turns",
+               "tokens/turn", "seconds", "cost"], fmt, keep=2))
     return "\n\n".join(out)
 
 
