@@ -95,7 +95,7 @@ def invoke(spec: ToolSpec, world: World, arguments: dict[str, Any]) -> str:
 
     Raises ToolError for anything the agent should see as an error observation.
     """
-    _reject_non_finite(arguments)
+    _reject_unstorable_numbers(arguments)
     try:
         with world.atomic():
             return to_json_text(spec.fn(world, **arguments))
@@ -109,7 +109,7 @@ def invoke(spec: ToolSpec, world: World, arguments: dict[str, Any]) -> str:
 _INT_RANGE = (-(2**63), 2**63 - 1)
 
 
-def _reject_non_finite(value: Any, where: str = "") -> None:
+def _reject_unstorable_numbers(value: Any, where: str = "") -> None:
     """JSON has no Infinity or NaN, but lenient parsers and the SDK's number coercion
     ("inf" -> float) let them through; no tool argument means either. Nor can a world
     (SQLite) or a tool result (orjson) hold an integer past 64 bits, so none gets in."""
@@ -120,10 +120,10 @@ def _reject_non_finite(value: Any, where: str = "") -> None:
                         f"{_INT_RANGE[0]} and {_INT_RANGE[1]}")
     if isinstance(value, dict):
         for key, item in value.items():
-            _reject_non_finite(item, f"{where}.{key}" if where else str(key))
+            _reject_unstorable_numbers(item, f"{where}.{key}" if where else str(key))
     elif isinstance(value, (list, tuple)):
         for i, item in enumerate(value):
-            _reject_non_finite(item, f"{where}[{i}]")
+            _reject_unstorable_numbers(item, f"{where}[{i}]")
 
 
 class WorldBinding:
