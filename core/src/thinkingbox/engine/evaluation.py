@@ -14,6 +14,7 @@ from thinkingbox.engine.domain import Domain
 from thinkingbox.engine.scheduler import check_ready, prepare_jobs, run_jobs
 from thinkingbox.engine.trial import EvalConfig, Job
 from thinkingbox.errors import ThinkingboxError
+from thinkingbox.paths import output_file
 from thinkingbox.reporting.records import RecordWriter, TrialRecord, read_records
 
 
@@ -60,8 +61,7 @@ def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str
     output = output or Path("runs") / (f"{config.agent.replace(':', '_').replace('/', '_')}-"
                                        f"{'_'.join(d.name for d in domains)}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
     plan = EvaluationPlan(host, domains, config, task_ids, output)
-    if output.is_dir():
-        raise ThinkingboxError(f"--output {output} is a directory; give the path of a run file (.jsonl)")
+    output_file(output, "--output")
     if output.exists() and output.stat().st_size > 0 and not resume:
         raise ThinkingboxError(f"{output} already has records; pass --resume to continue that run, "
                                "or choose another --output")

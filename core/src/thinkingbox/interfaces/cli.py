@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from thinkingbox.errors import ThinkingboxError  # light: no third-party imports
+from thinkingbox.paths import output_file  # light too
 
 EPILOG = "Run `tb COMMAND --help` for the options of one command."
 ROLES = ("agent", "user", "judge")
@@ -403,24 +404,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     host = PluginHost()
     (domain,) = host.load_domains([args.domain])
     record = play_task(host, domain, domain.task(args.task), args.user, settings, input, print,
-                       _output_file(args.output, "--output"))
+                       output_file(args.output, "--output"))
     return 0 if record["verdict"] else 1
-
-
-def _output_file(path: Path | None, flag: str) -> Path | None:
-    """Check a path the command will write, before any work: a bad one must not cost a run
-    or a served session's world."""
-    if path is None:
-        return None
-    if path.is_dir():
-        raise ThinkingboxError(f"{flag} {path} is a directory; give the path of a file")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ThinkingboxError(f"{flag} {path}: cannot create its folder ({exc.strerror or exc})") from None
-    if not os.access(path.parent, os.W_OK) or path.exists() and not os.access(path, os.W_OK):
-        raise ThinkingboxError(f"{flag} {path}: not writable")
-    return path
 
 
 def _print_safe(text: str) -> None:
@@ -437,7 +422,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     (domain,) = PluginHost().load_domains([args.domain])
     task = domain.task(args.task)
     if args.transport == "stdio":
-        serve_stdio(domain, task, _output_file(args.report, "--report"))
+        serve_stdio(domain, task, output_file(args.report, "--report"))
     else:
         serve_http(domain, task, args.host, args.port, args.judge, args.idle_timeout, args.max_sessions,
                    args.control_token)
@@ -468,7 +453,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from thinkingbox.secrets import for_terminal, redact
 
     for flag in ("markdown", "json", "html"):
-        _output_file(getattr(args, flag), f"--{flag}")
+        output_file(getattr(args, flag), f"--{flag}")
     report = build(load_runs(args.runs), _prices(args.price), seed=args.seed)
     _print_safe(tables(report))
     if args.markdown:
@@ -497,7 +482,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from thinkingbox.reporting.compare import compare, render
     from thinkingbox.reporting.report import load_runs
 
-    _output_file(args.json, "--json")
+    output_file(args.json, "--json")
     result = compare(load_runs([args.base]), load_runs([args.candidate]))
     result["base_file"], result["candidate_file"] = str(args.base), str(args.candidate)
     _print_safe(f"base: {args.base}\ncandidate: {args.candidate}\n" + render(result, show_all=args.all))
@@ -525,7 +510,7 @@ def cmd_rejudge(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.replay import rejudge_run
 
-    output = _output_file(args.output or args.run.with_suffix(".rejudged.jsonl"), "--output")
+    output = output_file(args.output or args.run.with_suffix(".rejudged.jsonl"), "--output")
     rejudged = rejudge_run(PluginHost(), args.run, output)
     changed = [[r["domain"], r["task"], r["trial"], r["previous_verdict"], r["verdict"]]
                for r in rejudged if r["verdict"] != r["previous_verdict"]]
@@ -632,7 +617,7 @@ def cmd_user_check(args: argparse.Namespace) -> int:
     from thinkingbox.models.personas import check_persona
     from thinkingbox.models.settings import RunSettings, model_config, parse_param
 
-    _output_file(args.json, "--json")
+    output_file(args.json, "--json")
     if args.judge == "rules":
         raise ThinkingboxError("tb user-check's --judge must be a model (its questions have no offline rules)")
     settings = RunSettings(persona=check_persona(args.persona))
@@ -672,7 +657,7 @@ def cmd_sensitivity(args: argparse.Namespace) -> int:
     from thinkingbox.reporting.report import load_runs
     from thinkingbox.reporting.sensitivity import render, sensitivity
 
-    _output_file(args.json, "--json")
+    output_file(args.json, "--json")
     result = sensitivity(load_runs(args.runs), args.k, seed=args.seed)
     _print_safe(render(result))
     if args.json:
