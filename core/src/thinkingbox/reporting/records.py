@@ -18,7 +18,7 @@ from typing_extensions import NotRequired, TypedDict  # pydantic reads these on 
 import orjson
 
 from thinkingbox.errors import ThinkingboxError
-from thinkingbox.secrets import redact
+from thinkingbox.secrets import redact, secret_values
 
 RECORD_VERSION = 1
 
@@ -143,19 +143,20 @@ class RecordWriter:
             raise RunFileBusy(f"{self.path} is being written by another tb run; wait for it to finish "
                               "or choose another --output") from None
         _repair_last_line(self.path, self._file)
+        self._secrets = secret_values()  # read once: the environment's keys do not change during a run
 
     def write(self, record: dict[str, Any]) -> None:
-        self._file.write(_line(record))
+        self._file.write(_line(record, self._secrets))
         self._file.flush()
 
     def close(self) -> None:
         self._file.close()  # releases the lock
 
 
-def _line(record: dict[str, Any]) -> bytes:
+def _line(record: dict[str, Any], secrets: list[str]) -> bytes:
     """One record as a line of JSON, with secrets redacted (a model endpoint may echo a key
     in an error; a base URL may carry credentials)."""
-    return redact(orjson.dumps(record, default=str).decode()).encode() + b"\n"
+    return redact(orjson.dumps(record, default=str).decode(), secrets).encode() + b"\n"
 
 
 def _lock(file: Any) -> None:
