@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from thinkingbox.models.users import ScriptedUser
+from thinkingbox.models.users import stems
 
 BEHAVIOURS = ("gives_fact", "missing_fact", "wrong_assumption", "cost_before", "cost_after", "agent_work",
               "please_wait", "anything_else")
@@ -91,10 +91,6 @@ def identifiers(text: str) -> set[str]:
     return out
 
 
-def _words(text: str) -> set[str]:
-    return ScriptedUser._words(text)
-
-
 def _norm(text: str) -> str:
     return " ".join(_WORD.findall(text.lower()))
 
@@ -153,8 +149,8 @@ def pick_tasks(tasks: list[Any], count: int) -> list[Any]:
 
 def _asked(task: Any, message: str) -> set[str]:
     """The facts a message asks for: those whose label's words it all contains."""
-    words = _words(message)
-    return {label for label in task.user_facts if _words(label) and _words(label) <= words}
+    words = stems(message)
+    return {label for label in task.user_facts if stems(label) and stems(label) <= words}
 
 
 def _wrong(value: str) -> str:
@@ -173,7 +169,7 @@ def probes_for(domain: str, task: Any) -> list[Probe]:
         message = f"To help you with this I need one detail: {label}. Could you give it to me?"
         out.append(Probe(domain, task.id, "gives_fact", message, request, {"asked": sorted(_asked(task, message))}))
     known = " ".join(task.user_facts).lower()
-    missing = next((m for m in MISSING_FACTS if not (_words(m) - {"mother", "s", "account", "us"}) & _words(known)),
+    missing = next((m for m in MISSING_FACTS if not (stems(m) - {"mother", "s", "account", "us"}) & stems(known)),
                    MISSING_FACTS[-1])
     out.append(Probe(domain, task.id, "missing_fact", f"Could you also tell me {missing}?", request))
     for label, value in task.user_facts.items():

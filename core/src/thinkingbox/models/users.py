@@ -153,10 +153,6 @@ class ScriptedUser:
                        for label, value in task.user_facts.items()]
         self._decisions = list(getattr(task, "user_decisions", []))
 
-    @staticmethod
-    def _words(text: str) -> set[str]:
-        return stems(text)
-
     def matched_facts(self, text: str) -> list[str]:
         """The labels of the facts `text` asks about, in the task's order."""
         words = stems(text)
@@ -165,8 +161,8 @@ class ScriptedUser:
     def _decide(self, asking: str, said: str) -> str:
         if not self._decisions:
             return IDK
-        words = self._words(asking)
-        decision = max(self._decisions, key=lambda d: len(self._words(d.about) & words))  # first of equals
+        words = stems(asking)
+        decision = max(self._decisions, key=lambda d: len(stems(d.about) & words))  # first of equals
         if decision.after and not any(word.lower() in said for word in decision.after):
             return f"Before I decide, can you tell me about the {decision.condition()}?"
         return decision.text()
