@@ -144,7 +144,8 @@ class Chaos(threading.Thread):
 def read(path: Path) -> list[dict]:
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    lines = (json.loads(line) for line in path.read_text().splitlines() if line.strip())
+    return [line for line in lines if "run_header" not in line]  # trial records only
 
 
 def key(record: dict) -> tuple[str, str, int]:

@@ -13,3 +13,12 @@ def world_content(world) -> bytes:
     data = bytearray(world.to_bytes())
     data[24:28] = data[92:96] = bytes(4)
     return bytes(data)
+
+
+def record_lines(path) -> list[dict]:
+    """Every trial record line of a run file as written (all attempts), without the run header."""
+    import json
+    from pathlib import Path
+
+    lines = (json.loads(line) for line in Path(path).read_text().splitlines() if line.strip())
+    return [line for line in lines if "run_header" not in line]

@@ -1,5 +1,4 @@
 """The `tb` command, run as a user runs it."""
-import json
 import os
 import signal
 import subprocess
@@ -8,6 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import record_lines
 
 TB = str(Path(sys.executable).parent / "tb")
 
@@ -20,7 +20,7 @@ def tb(*args, cwd=None, check=True):
 
 
 def lines(path):
-    return [json.loads(line) for line in Path(path).read_text().splitlines()]
+    return record_lines(path)
 
 
 def test_help_and_domains_and_tasks():
@@ -47,7 +47,7 @@ def test_bad_input_gives_a_clear_error_and_no_traceback(args, message, tmp_path)
 
 def test_eval_oracle_passes_and_noop_fails_with_a_leaderboard(tmp_path):
     out = tb("eval", "--domains", "retail", "--agent", "oracle", "--trials", "2", "--output", str(tmp_path / "o.jsonl"))
-    assert "| oracle  | retail" in out.stdout and "100.0%" in out.stdout
+    assert "| oracle | retail" in out.stdout and "100.0%" in out.stdout
     records = lines(tmp_path / "o.jsonl")
     assert records and all(r["verdict"] for r in records)
     out = tb("eval", "--domains", "retail", "--agent", "noop", "--output", str(tmp_path / "n.jsonl"))
@@ -65,7 +65,7 @@ def test_existing_output_is_never_overwritten_and_resume_completes_it(tmp_path):
     assert sorted(r["trial"] for r in lines(path)) == [1, 2, 3, 4, 5]
     proc = tb("eval", "--domains", "retail", "--tasks", "ret-fee-001", "--agent", "noop", "--output", str(path),
               "--resume", check=False)
-    assert proc.returncode == 2 and "agent 'oracle'" in proc.stderr
+    assert proc.returncode == 2 and 'agent: "oracle" in the file, "noop" now' in proc.stderr
 
 
 def test_ctrl_c_loses_nothing_finished_and_resume_finishes_the_run(tmp_path):

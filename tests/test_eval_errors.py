@@ -1,10 +1,10 @@
 """`tb eval` when trials error: the first error shown, a stop after errors in a row, exit
 statuses, and progress lines when stderr is not a terminal."""
-import json
 
 import pytest
 
 from thinkingbox.interfaces.cli import build_parser, main
+from helpers import record_lines
 
 SECRET = "sk-test-very-secret-0123456789"
 DOWN = {"status": 500, "error": "upstream exploded"}
@@ -22,7 +22,7 @@ def eval_run(tmp_path, fake_openai, monkeypatch):
         code = main(["eval", "--config", str(config), "--domains", "retail", *selection,
                      "--agent", "openai:fake-agent", "--agent-base-url", fake_openai.url,
                      "--agent-max-attempts", "1", "--concurrency", "1", "--output", str(out), *extra])
-        records = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
+        records = record_lines(out) if out.exists() else []
         return code, records
 
     return go

@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from helpers import run
+from helpers import run, record_lines
 from thinkingbox import hookspecs
 from thinkingbox.interfaces.cli import main
 from thinkingbox.engine.judge import Check, CheckResult
@@ -189,13 +189,13 @@ def test_an_extension_check_gives_the_same_verdicts_in_eval_rejudge_serve_and_va
 
     output = tmp_path / "run.jsonl"
     assert main(["eval", "--domains", "retail", "--tasks", ",".join(tasks), "--output", str(output)]) == 0
-    records = [json.loads(line) for line in output.read_text().splitlines()]
+    records = record_lines(output)
     evaluated = {r["task"]: r["verdict"] for r in records}
     assert evaluated == {"ret-fee-001": False, "ret-fee-002": True, "ret-fee-004": True}
     assert all("even_only" in [c["name"] for c in r["checks"]] for r in records)
 
     assert main(["rejudge", str(output)]) == 0
-    rejudged = [json.loads(line) for line in output.with_suffix(".rejudged.jsonl").read_text().splitlines()]
+    rejudged = record_lines(output.with_suffix(".rejudged.jsonl"))
     assert {r["task"]: r["verdict"] for r in rejudged} == evaluated
     assert {r["task"]: r["verdict"] for r in [run(rejudge_record(PluginHost(), r)) for r in records]} == evaluated
 

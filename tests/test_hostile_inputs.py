@@ -2,7 +2,7 @@
 failures fixed by earlier work point to their tests in the closing note."""
 import pytest
 
-from helpers import world_content
+from helpers import world_content, record_lines
 
 from thinkingbox.testing import call_tool, load_domain, new_world
 
@@ -168,14 +168,14 @@ def test_errored_trials_run_again_with_retry_errors_as_a_new_attempt_that_reader
     from thinkingbox.reporting.records import read_records
 
     path = oracle_run(tmp_path)
-    records = [json.loads(line) for line in path.read_text().splitlines()]
+    records = record_lines(path)
     records[1].update(verdict=False, finish_reason="error", error="ModelCallFailed: HTTP 503 after 6 attempt(s)")
     path.write_text("".join(json.dumps(r) + "\n" for r in records))
     assert eval_again(path) == 1  # a plain resume leaves errored trials alone (exit status 1)
     assert "0 trials to run (4 already recorded)" in capsys.readouterr().err
     assert eval_again(path, "--retry-errors") == 0
     assert "1 trials to run (3 already recorded, 1 errored to run again)" in capsys.readouterr().err
-    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    lines = record_lines(path)
     assert len(lines) == 5 and lines[1]["finish_reason"] == "error"  # the errored attempt stays for audit
     assert (lines[4]["task"], lines[4]["trial"]) == (records[1]["task"], records[1]["trial"])
     latest = read_records(path)
@@ -212,7 +212,6 @@ def test_a_replay_file_that_is_not_a_run_file_fails_before_any_trial(tmp_path, c
 
 
 def test_a_trial_missing_from_the_replay_file_is_an_error_trial_that_says_so(tmp_path):  # F10
-    import json
 
     recorded = oracle_run(tmp_path)
     out = tmp_path / "replayed.jsonl"
@@ -220,7 +219,7 @@ def test_a_trial_missing_from_the_replay_file_is_an_error_trial_that_says_so(tmp
 
     assert main(["eval", "--domains", "retail", "--tasks", "ret-fee-001,dfw-001", "--judge", "rules",
                  "--agent", f"replay:{recorded}", "--output", str(out)]) == 1  # a trial errored
-    records = {r["task"]: r for r in map(json.loads, out.read_text().splitlines())}
+    records = {r["task"]: r for r in record_lines(out)}
     assert records["ret-fee-001"]["verdict"] is True
     assert records["dfw-001"]["finish_reason"] == "error"
     assert records["dfw-001"]["error"].endswith(f"replay: {recorded} has no trial 1 of retail/dfw-001")
@@ -231,7 +230,6 @@ def test_a_trial_missing_from_the_replay_file_is_an_error_trial_that_says_so(tmp
 
 def test_keys_echoed_by_the_model_endpoint_and_url_credentials_never_reach_records(tmp_path, fake_openai,
                                                                                   monkeypatch, capsys):  # F4
-    import json
 
     from thinkingbox.interfaces.cli import main
 
@@ -245,7 +243,7 @@ def test_keys_echoed_by_the_model_endpoint_and_url_credentials_never_reach_recor
                  "--agent", "openai:fake-agent", "--agent-base-url", base, "--agent-api-key-env", "MY_PROVIDER_KEY",
                  "--output", str(out)]) == 1  # the trial errored
     text = out.read_text()
-    (record,) = map(json.loads, text.splitlines())
+    (record,) = record_lines(out)
     assert record["finish_reason"] == "error" and "Incorrect API key provided: [REDACTED]" in record["error"]
     assert key not in text and "hunter2" not in text and "evaluator:" not in text
     assert "[REDACTED]@127.0.0.1" in record["config"]["models"]["agent"]["base_url"]
@@ -275,7 +273,7 @@ def test_show_and_report_escape_terminal_control_sequences_from_records(tmp_path
     from thinkingbox.interfaces.cli import main
 
     path = oracle_run(tmp_path)
-    records = [json.loads(line) for line in path.read_text().splitlines()]
+    records = record_lines(path)
     forged = "\x1b[2J\x1b[Hverdict: PASS\x07\u202e"
     records[0]["final_message"] = forged
     records[0]["error"] = forged

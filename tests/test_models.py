@@ -1,10 +1,9 @@
 """Model-backed agent, simulated user and judge against a fake OpenAI-compatible server
 over real HTTP (the real `openai` client), with no key and no internet."""
-import json
 
 import pytest
 
-from helpers import run
+from helpers import run, record_lines
 from thinkingbox.interfaces.cli import main
 from thinkingbox.models.llm import ModelConfig
 from thinkingbox.reporting.records import RecordWriter
@@ -50,7 +49,7 @@ def eval_cli(tmp_path, fake_openai, monkeypatch):
         assert code == status
         text = out.read_text()
         assert SECRET not in text
-        return [json.loads(line) for line in text.splitlines()]
+        return record_lines(out)
 
     return go
 

@@ -7,6 +7,7 @@ from thinkingbox.interfaces.cli import main
 from thinkingbox.models.personas import PERSONAS, persona_block
 from thinkingbox.reporting.records import RecordWriter, trial_record
 from thinkingbox.reporting.sensitivity import sensitivity
+from helpers import record_lines
 
 
 def _eval(fake_openai, tmp_path, *extra):
@@ -18,7 +19,7 @@ def _eval(fake_openai, tmp_path, *extra):
                  "--agent-base-url", fake_openai.url, "--user", "llm:fake-user", "--user-base-url", fake_openai.url,
                  "--output", str(out), *extra])
     assert code == 0
-    (record,) = [json.loads(line) for line in out.read_text().splitlines()]
+    (record,) = record_lines(out)
     (request,) = fake_openai.requests_for("fake-user")
     return record, "\n".join(m["content"] for m in request["messages"])
 
@@ -115,4 +116,4 @@ def test_a_run_file_holds_one_persona(fake_openai, tmp_path, capsys):
     assert main(["eval", "--domains", "retail", "--tasks", "ret-fee-001", "--agent", "openai:fake-agent",
                  "--agent-base-url", fake_openai.url, "--user", "llm:fake-user", "--user-base-url", fake_openai.url,
                  "--output", str(out), "--resume", "--persona", "impatient"]) == 2
-    assert "holds trials with user persona 'terse', not 'impatient'" in capsys.readouterr().err
+    assert 'persona: "terse" in the file, "impatient" now' in capsys.readouterr().err

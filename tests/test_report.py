@@ -10,6 +10,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from helpers import record_lines
 
 TB = str(Path(sys.executable).parent / "tb")
 TASKS = "ret-fee-001,ret-fee-002,dly-001,ins-001"
@@ -94,15 +95,15 @@ def test_rejudge_reproduces_verdicts_exactly(runs, tmp_path):
     for name in ("oracle", "noop"):
         out = tb("rejudge", runs / f"{name}.jsonl", "--output", tmp_path / f"{name}.jsonl").stdout
         assert "0 verdict(s) changed" in out
-        before = [json.loads(l) for l in (runs / f"{name}.jsonl").read_text().splitlines()]
-        after = [json.loads(l) for l in (tmp_path / f"{name}.jsonl").read_text().splitlines()]
+        before = record_lines(runs / f"{name}.jsonl")
+        after = record_lines(tmp_path / f"{name}.jsonl")
         assert [(r["task"], r["trial"], r["verdict"], r["diff"]) for r in before] == \
             [(r["task"], r["trial"], r["verdict"], r["diff"]) for r in after]
 
 
 def test_rejudge_replays_recorded_calls(runs, tmp_path):
     """Changing a recorded tool call changes the re-judged verdict: the calls are re-run."""
-    records = [json.loads(l) for l in (runs / "oracle.jsonl").read_text().splitlines()]
+    records = record_lines(runs / "oracle.jsonl")
     # (a record whose update the change alters; records come in the order trials end in)
     record = next(r for r in records if any(c["name"] == "helpdesk_update_item" and c["arguments"]["item"].get("status", "solved")
                                             != "solved" for e in r["trajectory"] for c in e.get("tool_calls", [])))

@@ -11,7 +11,7 @@ import httpx2
 import pytest
 from mcp import Client, StdioServerParameters
 
-from helpers import run
+from helpers import run, record_lines
 
 TB = str(Path(sys.executable).parent / "tb")
 TICKET = {"table": "tickets", "item": {"requester_id": "U-2001", "order_id": "ORD-200001", "priority": "normal"}}
@@ -138,7 +138,7 @@ def test_the_same_trajectory_gets_the_same_verdict_over_every_transport(tmp_path
                                    "--tool-transport", transport, "--output", str(out)],
                                   capture_output=True, text=True, timeout=300)
             assert proc.returncode == 0, proc.stderr
-            records = sorted((json.loads(l) for l in out.read_text().splitlines()), key=lambda r: r["task"])
+            records = sorted(record_lines(out), key=lambda r: r["task"])
             results[(agent, transport)] = [(r["task"], r["verdict"], json.dumps(r["diff"]),
                                             [e["content"] for e in r["trajectory"] if e["role"] == "tool"])
                                            for r in records]

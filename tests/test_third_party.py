@@ -1,8 +1,8 @@
 """A third-party domain, built as a wheel and installed into a throwaway environment next
 to the core alone, is discovered by `tb domains` and evaluated, with no change to core.
 The environment (the `core_venv` fixture in conftest.py) is built once per session."""
-import json
 from pathlib import Path
+from helpers import record_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -19,5 +19,5 @@ def test_example_domain_wheel_installs_and_runs(core_venv, tmp_path):
     out = core_venv.run(tb, "eval", "--domains", "library", "--tasks", "lend-two", "--trials", "3",
                         "--output", tmp_path / "r.jsonl")
     assert "100.0%" in out
-    records = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    records = record_lines(tmp_path / "r.jsonl")
     assert len(records) == 3 and all(r["verdict"] and r["domain_version"] == "0.3.0" for r in records)

@@ -9,13 +9,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+import orjson
+
 from thinkingbox.engine.discovery import PluginHost
 from thinkingbox.engine.domain import Domain
 from thinkingbox.engine.scheduler import check_ready, prepare_jobs, run_jobs
 from thinkingbox.engine.trial import EvalConfig, Job
 from thinkingbox.errors import ThinkingboxError
 from thinkingbox.paths import output_file
-from thinkingbox.reporting.records import RecordWriter, TrialRecord, read_records
+from thinkingbox.secrets import redact, secret_values
+from thinkingbox.reporting.records import RecordWriter, TrialRecord, config_difference, read_records, read_run_header, run_header
 
 
 @dataclass
@@ -27,6 +30,7 @@ class EvaluationPlan:
     output: Path
     previous: list[TrialRecord] = field(default_factory=list)   # already in the run file (--resume)
     retried: int = 0                    # errored trials to run again (--retry-errors)
+    command: list[str] = field(default_factory=list)  # the command line, for the run header
     writer: RecordWriter | None = None  # the run file, open and locked from planning on
     jobs: list[Job] = field(default_factory=list)
 
@@ -43,7 +47,7 @@ class EvaluationPlan:
 
 def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str] | None, config: EvalConfig,
                     output: Path | None, resume: bool, warn: Callable[[str], None] | None = None,
-                    retry_errors: bool = False) -> EvaluationPlan:
+                    retry_errors: bool = False, command: list[str] | None = None) -> EvaluationPlan:
     """Select domains and tasks, check the configuration can run them, and read what the
     run file already holds; every problem is an error before any trial runs."""
     domains = host.load_domains(names) if names else host.default_domains(warn=warn)
@@ -60,7 +64,7 @@ def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str
     check_ready(host, [t for d in domains for t in d.tasks.values() if task_ids is None or t.id in task_ids], config)
     output = output or Path("runs") / (f"{config.agent.replace(':', '_').replace('/', '_')}-"
                                        f"{'_'.join(d.name for d in domains)}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
-    plan = EvaluationPlan(host, domains, config, task_ids, output)
+    plan = EvaluationPlan(host, domains, config, task_ids, output, command=command or [])
     output_file(output, "--output")
     if output.exists() and output.stat().st_size > 0 and not resume:
         raise ThinkingboxError(f"{output} already has records; pass --resume to continue that run, "
@@ -68,7 +72,7 @@ def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str
     try:
         # Opened (and locked) before reading, so that two runs resuming one file cannot both
         # count the same trials as missing and run them twice.
-        plan.writer = RecordWriter(output)
+        plan.writer = RecordWriter(output, header=_header(plan))
     except OSError as exc:
         raise ThinkingboxError(f"cannot write --output {output}: {exc.strerror or exc}") from None
     try:
@@ -81,6 +85,43 @@ def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str
     return plan
 
 
+def _header(plan: EvaluationPlan) -> dict[str, Any]:
+    import shlex
+
+    from thinkingbox import __version__
+
+    config = plan.config.public()
+    agent_model = config["models"].get("agent")
+    seed = (agent_model.get("params") or {}).get("seed") if isinstance(agent_model, dict) else None
+    return run_header(label=config["label"], config=config,
+                      versions={"thinkingbox": __version__, **{d.name: d.version for d in plan.domains}},
+                      seed=seed, command=shlex.join(plan.command))
+
+
+def _check_same_run(plan: EvaluationPlan, previous: list[TrialRecord]) -> None:
+    """A resumed run must be the run that is in the file: same configuration, same versions."""
+    # As the file holds it: secrets (URL credentials, say) are redacted when written.
+    current = orjson.loads(redact(orjson.dumps(plan.config.public()).decode(), secret_values()))
+    header = read_run_header(plan.output)
+    recorded = header["config"] if header else (previous[0]["config"] if previous else None)
+    if recorded is None:
+        return
+    if not header:  # a file from before run headers: its records have no label
+        current = {k: v for k, v in current.items() if k != "label"}
+        recorded = {k: v for k, v in recorded.items() if k in current}
+    # The label last: it follows from the other settings, which say more about what differs.
+    difference = (config_difference({**recorded, "label": None}, {**current, "label": None})
+                  or config_difference(recorded, current))
+    if difference:
+        raise ThinkingboxError(f"cannot resume {plan.output}: it was run with another configuration "
+                               f"({difference}); run with the file's settings, or choose another --output")
+    versions = header["versions"] if header else {}
+    for name, version in _header(plan)["versions"].items():
+        if name in versions and versions[name] != version:
+            raise ThinkingboxError(f"cannot resume {plan.output}: it was run with {name} {versions[name]}, "
+                                   f"this is {name} {version}; start a new run file (--output)")
+
+
 def _previous_records(plan: EvaluationPlan, retry_errors: bool) -> list[TrialRecord]:
     """What the run file already holds (the latest attempt of each trial). With
     `retry_errors`, trials whose latest attempt ended in an error (not a failed verdict) are
@@ -90,15 +131,7 @@ def _previous_records(plan: EvaluationPlan, retry_errors: bool) -> list[TrialRec
         previous = read_records(plan.output)
     except ValueError as exc:
         raise ThinkingboxError(f"cannot resume: {exc}") from None
-    persona = plan.config.settings.persona
-    for record in previous:
-        if record["agent"] != plan.config.agent:
-            raise ThinkingboxError(f"{plan.output} holds trials of agent {record['agent']!r}, "
-                                   f"not {plan.config.agent!r}; use another --output")
-        recorded = record["config"].get("persona", "cooperative")
-        if recorded != persona:  # one run file, one user persona: a report must not mix them
-            raise ThinkingboxError(f"{plan.output} holds trials with user persona {recorded!r}, "
-                                   f"not {persona!r}; use another --output")
+    _check_same_run(plan, previous)
     if retry_errors:
         plan.retried = sum(r["finish_reason"] == "error" for r in previous)
         previous = [r for r in previous if r["finish_reason"] != "error"]

@@ -80,7 +80,7 @@ def rejudge_run(host: PluginHost, run: Path, output: Path) -> list[dict[str, Any
     """Re-judge every trial of a run file into `output` (which must not hold records yet)."""
     import asyncio
 
-    from thinkingbox.reporting.records import RecordWriter
+    from thinkingbox.reporting.records import RecordWriter, read_run_header
     from thinkingbox.reporting.report import load_runs
 
     records = load_runs([run])
@@ -91,7 +91,8 @@ def rejudge_run(host: PluginHost, run: Path, output: Path) -> list[dict[str, Any
         return [await rejudge_record(host, record) for record in records]
 
     rejudged = asyncio.run(rejudge_all())
-    writer = RecordWriter(output)
+    header = read_run_header(run)  # the same run, judged again: its header says so
+    writer = RecordWriter(output, header={**header, "rejudged_from": str(run)} if header else None)
     for record in rejudged:
         writer.write(record)
     writer.close()

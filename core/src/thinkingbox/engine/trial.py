@@ -18,7 +18,7 @@ from thinkingbox.models import llm
 from thinkingbox.models.agents import EpisodeContext
 from thinkingbox.models.prompts import AGENT_PROMPT_VERSION, SHARED_AGENT_PROMPT
 from thinkingbox.models.rubric import JUDGE_PROMPT_VERSION
-from thinkingbox.models.settings import RunSettings
+from thinkingbox.models.settings import DEFAULT_PARAMS, RunSettings
 from thinkingbox.models.users import USER_PROMPT_VERSION
 from thinkingbox.reporting.records import trial_record
 
@@ -32,12 +32,39 @@ class EvalConfig:
     limits: Limits = field(default_factory=Limits)
     settings: RunSettings = field(default_factory=RunSettings)
     tool_transport: str = "memory"   # memory | stdio | http: how trials reach their tools
+    label: str = ""                  # the run's name in reports (--label); "" = default_label()
+
+    def default_label(self) -> str:
+        """The agent, followed by whatever else sets this run apart from a plain run of it
+        (user simulator, persona, model parameters, judge, limits), so that two runs of one
+        model with different settings are two rows in a report."""
+        parts = [self.agent]
+        if self.user != "scripted":
+            parts.append(f"user={self.user}")
+        if self.settings.persona != "cooperative":
+            parts.append(f"persona={self.settings.persona}")
+        models = self.settings.public()
+        for role in ("agent", "user"):
+            model = models.get(role)
+            if isinstance(model, dict):
+                prefix = "" if role == "agent" else "user."
+                parts += [f"{prefix}{key}={value}" for key, value in sorted((model.get("params") or {}).items())
+                          if role == "agent" or DEFAULT_PARAMS[role].get(key) != value]
+        judge = models.get("judge")
+        if isinstance(judge, dict):
+            parts.append(f"judge={judge['model']}")
+        defaults = Limits()
+        if self.limits.max_user_turns != defaults.max_user_turns:
+            parts.append(f"max_user_turns={self.limits.max_user_turns}")
+        if self.limits.max_tool_calls != defaults.max_tool_calls:
+            parts.append(f"max_tool_calls={self.limits.max_tool_calls}")
+        return " ".join(parts)
 
     def public(self) -> dict[str, Any]:
         """What a record keeps about the run's configuration (no secrets)."""
         from thinkingbox.models.personas import PERSONA_VERSION
 
-        return {"agent": self.agent, "user": self.user, "persona": self.settings.persona, "trials": self.trials,
+        return {"label": self.label or self.default_label(), "agent": self.agent, "user": self.user, "persona": self.settings.persona, "trials": self.trials,
                 "tool_transport": self.tool_transport,
                 "max_user_turns": self.limits.max_user_turns, "max_tool_calls": self.limits.max_tool_calls,
                 "models": self.settings.public(),

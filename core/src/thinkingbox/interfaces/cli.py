@@ -92,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "(default: 1)")
     ev.add_argument("--output", type=Path, help="JSONL file of trial records "
                     "(default: runs/<agent>-<domains>-<time>.jsonl)")
+    ev.add_argument("--label", help="the run's name in reports (default: the agent and whatever settings set the run "
+                                    "apart, e.g. 'openai:gpt-4.1 temperature=0.7'); runs with one label must share "
+                                    "one configuration")
     ev.add_argument("--resume", action="store_true", help="append to --output, skipping trials already in it")
     ev.add_argument("--retry-errors", action="store_true",
                     help="with --resume: run again the trials whose record ended in an error (model or harness "
@@ -149,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--output", type=Path, help="also append the trial record to this JSONL file")
 
     rp = sub.add_parser("report", help="leaderboard, reliability and failure analysis across runs",
-                        description="Read one or more run files and print a leaderboard (one row per agent): pass@1 "
+                        description="Read one or more run files and print a leaderboard (one row per run label, see tb eval --label): pass@1 "
                         "per domain, a 95%% task-bootstrap interval, pass@k and pass^k, failure categories, weak-proxy "
                         "ablation and interaction statistics. Optionally also as markdown, JSON and an HTML page.")
     rp.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="JSONL run files")
@@ -159,6 +162,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--price", action="append", default=[], metavar="MODEL=IN,OUT[,CACHED]",
                     help="dollars per million input, output (and cached input) tokens, repeatable; adds cost")
     rp.add_argument("--seed", type=int, default=0, help="bootstrap seed (default: 0)")
+    rp.add_argument("--by-file", action="store_true",
+                    help="label each run file's trials by the file's name (for runs made under one label)")
 
     sh = sub.add_parser("show", help="print one recorded trial readably")
     sh.add_argument("run", type=Path, metavar="RUN", help="a JSONL run file written by `tb eval`")
@@ -282,6 +287,7 @@ def _personas() -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # the command line, for the run header
     if args.version:
         print(_versions())
         return 0
@@ -454,7 +460,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     for flag in ("markdown", "json", "html"):
         output_file(getattr(args, flag), f"--{flag}")
-    report = build(load_runs(args.runs), _prices(args.price), seed=args.seed)
+    report = build(load_runs(args.runs, by_file=args.by_file), _prices(args.price), seed=args.seed)
     _print_safe(tables(report))
     if args.markdown:
         args.markdown.write_text(for_terminal("# Thinkingbox report\n\n" + tables(report, fmt="pipe") + "\n"))
@@ -559,7 +565,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise ThinkingboxError(f"--progress-every expects 0 or more seconds, got {args.progress_every}")
     prices = _prices(args.price)
     plan = plan_evaluation(PluginHost(), names, task_ids, config, output, args.resume, warn=_warn,
-                           retry_errors=args.retry_errors)
+                           retry_errors=args.retry_errors, command=["tb", *args.argv])
     retried = f", {plan.retried} errored to run again" if plan.retried else ""
     print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded{retried}) -> {plan.output}",
           file=sys.stderr)

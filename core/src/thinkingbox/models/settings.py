@@ -120,7 +120,7 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
     file = read_config_file(args.config)
     section = file.get("eval", {})
     known = {"domains", "tasks", "agent", "user", "judge", "trials", "concurrency", "output",
-             "max_user_turns", "max_tool_calls", "persona"}
+             "max_user_turns", "max_tool_calls", "persona", "label"}
     if set(section) - known:
         raise ThinkingboxError(f"config file: unknown key {sorted(set(section) - known)[0]!r} in [eval]; "
                                f"keys: {', '.join(sorted(known))}")
@@ -170,7 +170,8 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
     config = EvalConfig(agent=agent, user=user, trials=int(pick("trials", None, 1)),
                         concurrency=int(pick("concurrency", None, 16)),
                         limits=Limits(int(pick("max_user_turns", None, 10)), int(pick("max_tool_calls", None, 50))),
-                        settings=settings, tool_transport=args.tool_transport)
+                        settings=settings, tool_transport=args.tool_transport,
+                        label=str(pick("label", None, "") or "").strip())
     domains = pick("domains")
     tasks = pick("tasks")
     output = pick("output")

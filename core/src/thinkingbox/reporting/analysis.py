@@ -28,6 +28,8 @@ import re
 from collections import Counter, defaultdict
 from typing import Any, Iterable
 
+from thinkingbox.reporting.records import run_label
+
 CATEGORIES = ["tool_usage", "no_state_change", "incomplete_resolution", "communication", "response_rubric",
               "wrong_state", "error"]
 _WRITE_NAME = re.compile(r"(create|update|cancel|refund|charge|modify|reship|file|add|reschedule|schedule|"
@@ -149,8 +151,8 @@ def categories(records: Iterable[dict[str, Any]]) -> Counter:
 
 
 def group(records: Iterable[dict[str, Any]]) -> dict[tuple[str, str], list[dict[str, Any]]]:
-    """Records by (agent, domain)."""
+    """Records by (run label, domain)."""
     out: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for record in records:
-        out[(record["agent"], record["domain"])].append(record)
+        out[(run_label(record), record["domain"])].append(record)
     return out

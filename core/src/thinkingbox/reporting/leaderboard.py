@@ -4,19 +4,21 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Iterable
 
+from thinkingbox.reporting.records import run_label
+
 
 def summarize(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     by: dict[tuple[str, str], dict[str, Any]] = defaultdict(lambda: {"tasks": set(), "trials": 0, "passed": 0, "errors": 0})
     for r in records:
         for domain in (r["domain"], "overall"):
-            row = by[(r["agent"], domain)]
+            row = by[(run_label(r), domain)]
             row["tasks"].add((r["domain"], r["task"]))
             row["trials"] += 1
             row["passed"] += bool(r["verdict"])
             row["errors"] += r["finish_reason"] == "error"
     rows = []
-    for (agent, domain), row in sorted(by.items(), key=lambda kv: (kv[0][0], kv[0][1] == "overall", kv[0][1])):
-        rows.append({"agent": agent, "domain": domain, "tasks": len(row["tasks"]), "trials": row["trials"],
+    for (label, domain), row in sorted(by.items(), key=lambda kv: (kv[0][0], kv[0][1] == "overall", kv[0][1])):
+        rows.append({"run": label, "domain": domain, "tasks": len(row["tasks"]), "trials": row["trials"],
                      "passed": row["passed"], "errors": row["errors"],
                      "pass@1": row["passed"] / row["trials"] if row["trials"] else 0.0})
     return rows
@@ -25,9 +27,9 @@ def summarize(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 def render(rows: list[dict[str, Any]]) -> str:
     from tabulate import tabulate
 
-    table = [[r["agent"], r["domain"], r["tasks"], r["trials"], r["passed"], r["errors"], f"{100 * r['pass@1']:.1f}%"]
+    table = [[r["run"], r["domain"], r["tasks"], r["trials"], r["passed"], r["errors"], f"{100 * r['pass@1']:.1f}%"]
              for r in rows]
-    return tabulate(table, headers=["agent", "domain", "tasks", "trials", "passed", "errors", "pass@1"],
+    return tabulate(table, headers=["run", "domain", "tasks", "trials", "passed", "errors", "pass@1"],
                     tablefmt="github")
 
 

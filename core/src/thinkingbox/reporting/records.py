@@ -1,7 +1,9 @@
 """Trial records: one JSON object per line, appended and flushed as each trial ends.
 
 A record is a `TrialRecord`, built by `trial_record` alone, for every outcome (a finished
-trial, an episode that ended in an error, a harness failure). `record_schema()` is its
+trial, an episode that ended in an error, a harness failure). A run file written by `tb eval`
+starts with a run header (`run_header`): the run's label and configuration, the versions of
+the core and of each domain, the seed and the command line. Readers of records skip it. `record_schema()` is its
 JSON Schema (published as docs/trial-record.schema.json). `read_records` checks each
 line against it and brings older files (records without `record_version`) up to date, so
 readers can rely on every field.
@@ -21,6 +23,7 @@ from thinkingbox.errors import ThinkingboxError
 from thinkingbox.secrets import redact, secret_values
 
 RECORD_VERSION = 1
+RUN_HEADER_VERSION = 1
 
 
 class CheckRecord(TypedDict):
@@ -79,6 +82,64 @@ def trial_record(*, domain: str, domain_version: str, task: str, family: str, tr
     }
 
 
+def run_label(record: dict[str, Any]) -> str:
+    """The run a record belongs to: its `--label`, or (files written before labels) its agent
+    and user persona, as the default label names them."""
+    config = record["config"]
+    if config.get("label"):
+        return config["label"]
+    persona = config.get("persona", "cooperative")
+    return record["agent"] if persona == "cooperative" else f"{record['agent']} persona={persona}"
+
+
+def run_header(*, label: str, config: dict[str, Any], versions: dict[str, str], seed: Any,
+               command: str) -> dict[str, Any]:
+    """The first line of a run file: what the run is, so that reports can tell runs apart and
+    `--resume` can refuse a different configuration."""
+    import time
+
+    return {"run_header": RUN_HEADER_VERSION, "label": label, "config": config, "versions": versions,
+            "seed": seed, "command": command, "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+
+
+# Settings that may differ within one run: how many trials (a run is extended with more).
+_MAY_DIFFER_IN_ONE_RUN = {"trials"}
+
+
+def config_difference(first: dict[str, Any], second: dict[str, Any], names: tuple[str, str] = ("in the file", "now"),
+                      prefix: str = "") -> str | None:
+    """The first setting that differs between two run configurations, as
+    "models.agent.params.temperature: 0.2 in the file, 0.7 now"; None when they agree."""
+    for key in sorted(set(first) | set(second)):
+        if not prefix and key in _MAY_DIFFER_IN_ONE_RUN:
+            continue
+        old, new = first.get(key), second.get(key)
+        if isinstance(old, dict) and isinstance(new, dict):
+            found = config_difference(old, new, names, f"{prefix}{key}.")
+            if found:
+                return found
+        elif old != new:
+            return f"{prefix}{key}: {orjson.dumps(old).decode()} {names[0]}, {orjson.dumps(new).decode()} {names[1]}"
+    return None
+
+
+def read_run_header(path: Path) -> dict[str, Any] | None:
+    """The run header of a run file (None for files written before headers, or empty)."""
+    with open(path, "rb") as f:
+        for line in f:
+            if line.strip():
+                try:
+                    data = orjson.loads(line)
+                except orjson.JSONDecodeError:
+                    return None
+                return data if _is_header(data) else None
+    return None
+
+
+def _is_header(data: Any) -> bool:
+    return isinstance(data, dict) and "run_header" in data
+
+
 @cache
 def _adapter() -> Any:
     from pydantic import TypeAdapter
@@ -132,7 +193,7 @@ class RecordWriter:
     writer is open, so two runs can never append to one file; the second gets
     `RunFileBusy` at once."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, header: dict[str, Any] | None = None):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._file = open(self.path, "ab")
@@ -144,6 +205,8 @@ class RecordWriter:
                               "or choose another --output") from None
         _repair_last_line(self.path, self._file)
         self._secrets = secret_values()  # read once: the environment's keys do not change during a run
+        if header is not None and self.path.stat().st_size == 0:
+            self.write(header)
 
     def write(self, record: dict[str, Any]) -> None:
         self._file.write(_line(record, self._secrets))
@@ -207,9 +270,9 @@ def read_records(path: Path, all_attempts: bool = False) -> list[TrialRecord]:
     if all_attempts:
         return records
     latest: dict[tuple[str, str, str, str, int], TrialRecord] = {}
-    for record in records:  # an attempt of the same trial: same agent, user persona, task and trial number
+    for record in records:  # an attempt of the same trial: same run label, user persona, task and trial number
         persona = record["config"].get("persona", "cooperative")
-        latest[(record["agent"], persona, record["domain"], record["task"], record["trial"])] = record
+        latest[(run_label(record), persona, record["domain"], record["task"], record["trial"])] = record
     return list(latest.values())
 
 
@@ -224,6 +287,8 @@ def _read_lines(path: Path) -> Iterator[TrialRecord]:
                 if not line.endswith(b"\n"):
                     return  # the unfinished last line of an interrupted run
                 raise ValueError(f"{path}:{number}: not a JSON record") from None
+            if _is_header(data):
+                continue
             try:
                 yield upgrade(data)
             except ValueError as exc:

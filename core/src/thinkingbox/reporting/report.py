@@ -9,20 +9,43 @@ from typing import Any, Iterable
 
 from thinkingbox.reporting.analysis import CATEGORIES, categories, interaction_stats, weak_proxies
 from thinkingbox.reporting.metrics import outcomes_by_task, reliability
-from thinkingbox.reporting.records import read_records
+from thinkingbox.reporting.records import config_difference, read_records, run_label
 
 
-def load_runs(paths: Iterable[Path]) -> list[dict[str, Any]]:
+def load_runs(paths: Iterable[Path], by_file: bool = False) -> list[dict[str, Any]]:
+    """The records of several run files, checked to be apart: runs are told apart by label
+    (`tb eval --label`), so one label must mean one configuration, and a trial may not be in
+    two files under one label (the second would silently replace the first). With `by_file`,
+    each file's records are labelled by the file's name instead (for files of one label)."""
     from thinkingbox.errors import ThinkingboxError
 
-    records = []
-    for path in paths:
-        if not Path(path).exists():
+    records: list[dict[str, Any]] = []
+    first: dict[str, tuple[Path, dict[str, Any]]] = {}    # label -> (file, config) first seen
+    seen: dict[tuple[str, str, str, int], Path] = {}      # (label, domain, task, trial) -> file
+    for path in map(Path, paths):
+        if not path.exists():
             raise ThinkingboxError(f"run file {path} not found")
         try:
-            records.extend(read_records(Path(path)))
+            file_records = read_records(path)
         except ValueError as exc:
             raise ThinkingboxError(str(exc)) from None
+        for record in file_records:
+            if by_file:
+                record["config"] = {**record["config"], "label": path.stem}
+            label = run_label(record)
+            where, config = first.setdefault(label, (path, record["config"]))
+            difference = config_difference(config, record["config"], (f"in {where}", f"in {path}"))
+            if difference:
+                raise ThinkingboxError(
+                    f"two configurations under the run label {label!r} ({difference}); "
+                    "give the runs different labels (tb eval --label), or pass --by-file to label each file by its name")
+            key = (label, record["domain"], record["task"], record["trial"])
+            if seen.setdefault(key, path) != path:
+                raise ThinkingboxError(
+                    f"trial {record['trial']} of {record['domain']}/{record['task']} is in both {seen[key]} and {path} "
+                    f"under the run label {label!r}; give the runs different labels (tb eval --label), "
+                    "or pass --by-file to label each file by its name")
+        records.extend(file_records)
     if not records:
         raise ThinkingboxError("the run files hold no trial records")
     return records
@@ -31,12 +54,12 @@ def load_runs(paths: Iterable[Path]) -> list[dict[str, Any]]:
 def build(records: list[dict[str, Any]], prices: dict[str, tuple[float, float, float]] | None = None,
           seed: int = 0) -> dict[str, Any]:
     """Everything the report shows, as plain data (this is also the JSON output)."""
-    by_agent: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    by_run: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for record in records:
-        by_agent[record["agent"]].append(record)
+        by_run[run_label(record)].append(record)
     domains = sorted({r["domain"] for r in records})
     agents = []
-    for agent, recs in sorted(by_agent.items()):
+    for label, recs in sorted(by_run.items()):
         overall_tasks = outcomes_by_task(recs)
         overall = reliability(overall_tasks, seed=seed)
         per_domain = {}
@@ -49,7 +72,9 @@ def build(records: list[dict[str, Any]], prices: dict[str, tuple[float, float, f
                     "interaction": interaction_stats(drecs, prices),
                 }
         agents.append({
-            "agent": agent,
+            "run": label,
+            "agent": recs[0]["agent"],
+            "config": recs[0]["config"],
             "overall": overall.to_json(),
             "domains": per_domain,
             "failure_categories": dict(categories(recs)),
@@ -78,12 +103,12 @@ def communication_failures(records: list[dict[str, Any]]) -> list[dict[str, Any]
 
 
 def _communication_table(report: dict[str, Any]) -> str:
-    rows = [f"<tr><td>{html.escape(a['agent'])}</td><td>{html.escape(f['task'])} #{f['trial']}</td>"
+    rows = [f"<tr><td>{html.escape(a['run'])}</td><td>{html.escape(f['task'])} #{f['trial']}</td>"
             f"<td>{html.escape('; '.join(f['problems']))}</td><td>{html.escape(f['said'])}</td></tr>"
             for a in report["agents"] for f in a.get("communication_failures", [])]
     if not rows:
         return "<p>No communication check failed.</p>"
-    return ('<table id="communication"><thead><tr><th>agent</th><th>trial</th><th>what was wrong</th>'
+    return ('<table id="communication"><thead><tr><th>run</th><th>trial</th><th>what was wrong</th>'
             f'<th>what the agent said last</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
@@ -126,40 +151,40 @@ def tables(report: dict[str, Any], fmt: str = "github") -> str:
     for a in report["agents"]:
         o = a["overall"]
         kmax = str(o["trials_per_task"]["min"])
-        rows.append([a["agent"], *[_pct(a["domains"][d]["pass@1"]) if d in a["domains"] else "-" for d in domains],
+        rows.append([a["run"], *[_pct(a["domains"][d]["pass@1"]) if d in a["domains"] else "-" for d in domains],
                      _pct(o["pass@1"]), f"{_pct(o['pass@1_ci95'][0])} - {_pct(o['pass@1_ci95'][1])}",
                      f"{_pct(o['pass@k'].get(kmax))} (k={kmax})", _pct(o["pass^k_plugin"].get(kmax)),
                      _pct(o["pass^k_unbiased"].get(kmax)), f"{o['never_passed']}/{o['always_passed']}",
                      o["trials"], o["errors"]])
     out.append("Leaderboard (pass@1 per domain; overall with its 95% task-bootstrap interval)\n" + _fit(
-        rows, ["agent", *domains, "overall", "95% CI", "pass@k", "pass^k plug-in", "pass^k unbiased",
+        rows, ["run", *domains, "overall", "95% CI", "pass@k", "pass^k plug-in", "pass^k unbiased",
                "never/always", "trials", "errors"], fmt))
-    notes = [f"{a['agent']}: {a['overall']['pass@1_definition']}" for a in report["agents"]
+    notes = [f"{a['run']}: {a['overall']['pass@1_definition']}" for a in report["agents"]
              if a["overall"]["trials_per_task"]["min"] != a["overall"]["trials_per_task"]["max"]]
     if notes:
         out.append("Unequal trial counts per task: " + "; ".join(notes))
     rows = []
     for a in report["agents"]:
         failed = sum(a["failure_categories"].values())
-        rows.append([a["agent"], failed, *[_pct(a["failure_categories"].get(c, 0) / failed) if failed else "-"
+        rows.append([a["run"], failed, *[_pct(a["failure_categories"].get(c, 0) / failed) if failed else "-"
                                            for c in report["categories"]]])
     out.append("Failure categories (share of failed trials)\n" + _fit(
-        rows, ["agent", "failed", *report["categories"]], fmt))
+        rows, ["run", "failed", *report["categories"]], fmt))
     rows = []
     for a in report["agents"]:
         p = a["weak_proxies"]
-        rows.append([a["agent"], p["failed"], p["clean_termination"], p["clean_and_write"], p["clean_write_no_final_error"]])
+        rows.append([a["run"], p["failed"], p["clean_termination"], p["clean_and_write"], p["clean_write_no_final_error"]])
     out.append("Failed trials that weak proxies would pass\n" + _fit(
-        rows, ["agent", "failed", "clean end", "+ write call", "+ no final tool error"], fmt))
+        rows, ["run", "failed", "clean end", "+ write call", "+ no final tool error"], fmt))
     rows = []
     for a in report["agents"]:
         for domain, d in sorted(a["domains"].items()):
             s = d["interaction"]
-            rows.append([a["agent"], domain, f"{s['messages']:.1f}", f"{s['tool_calls']:.1f}", f"{s['write_calls']:.1f}",
+            rows.append([a["run"], domain, f"{s['messages']:.1f}", f"{s['tool_calls']:.1f}", f"{s['write_calls']:.1f}",
                          f"{s['tool_errors']:.1f}", f"{s['turns']:.1f}", f"{s['tokens_per_turn'] / 1000:.1f}k",
                          f"{s['seconds']:.2f}", "-" if s.get("cost_per_trial") is None else f"${s['cost_per_trial']:.4f}"])
     out.append("Interaction (means per trial)\n" + _fit(
-        rows, ["agent", "domain", "messages", "tool calls", "writes", "tool errors", "turns",
+        rows, ["run", "domain", "messages", "tool calls", "writes", "tool errors", "turns",
                "tokens/turn", "seconds", "cost"], fmt, keep=2))
     return "\n\n".join(out)
 
@@ -220,7 +245,7 @@ def _heatmap(report: dict[str, Any]) -> str:
                      f'{html.escape(domain)}</text>')
     for i, a in enumerate(agents):
         parts.append(f'<text x="{left - 8}" y="{top + cell_h * i + 19}" font-size="11" text-anchor="end">'
-                     f'{html.escape(a["agent"][:28])}</text>')
+                     f'{html.escape(a["run"][:28])}</text>')
         for j, domain in enumerate(domains):
             d = a["domains"].get(domain)
             fail = None if d is None else 1 - d["pass@1"]
@@ -242,7 +267,7 @@ def _category_bars(report: dict[str, Any]) -> str:
              '<text x="10" y="18" font-size="14" font-weight="bold">Failure categories (share of failed trials)</text>']
     for i, a in enumerate(agents):
         yy = top + (bar_h + 8) * i
-        parts.append(f'<text x="{left - 8}" y="{yy + 15}" font-size="11" text-anchor="end">{html.escape(a["agent"][:28])}</text>')
+        parts.append(f'<text x="{left - 8}" y="{yy + 15}" font-size="11" text-anchor="end">{html.escape(a["run"][:28])}</text>')
         failed = sum(a["failure_categories"].values())
         xx = float(left)
         for c, cat in enumerate(cats):
@@ -265,7 +290,7 @@ def _category_bars(report: dict[str, Any]) -> str:
 
 def _task_table(report: dict[str, Any]) -> str:
     tasks = sorted({t for a in report["agents"] for t in a["tasks"]})
-    head = "".join(f"<th>{html.escape(a['agent'])}</th>" for a in report["agents"])
+    head = "".join(f"<th>{html.escape(a['run'])}</th>" for a in report["agents"])
     rows = []
     for task in tasks:
         cells = []
@@ -281,9 +306,9 @@ def _task_table(report: dict[str, Any]) -> str:
 
 
 def render_html(report: dict[str, Any]) -> str:
-    series_at = {a["agent"]: {int(k): v for k, v in a["overall"]["pass@k"].items()} for a in report["agents"]}
-    series_hat = {a["agent"]: {int(k): v for k, v in a["overall"]["pass^k_plugin"].items()} for a in report["agents"]}
-    series_hat_u = {a["agent"]: {int(k): v for k, v in a["overall"]["pass^k_unbiased"].items()} for a in report["agents"]}
+    series_at = {a["run"]: {int(k): v for k, v in a["overall"]["pass@k"].items()} for a in report["agents"]}
+    series_hat = {a["run"]: {int(k): v for k, v in a["overall"]["pass^k_plugin"].items()} for a in report["agents"]}
+    series_hat_u = {a["run"]: {int(k): v for k, v in a["overall"]["pass^k_unbiased"].items()} for a in report["agents"]}
     leaderboard = html.escape(tables(report, fmt="simple"))
     css = ("body{font-family:system-ui,sans-serif;margin:24px;color:#111}h1{font-size:22px}h2{font-size:17px;margin-top:28px}"
            "pre{background:#f6f6f6;padding:12px;overflow:auto;font-size:12px}table{border-collapse:collapse;font-size:12px}"
