@@ -160,11 +160,25 @@ def build_parser() -> argparse.ArgumentParser:
                     help="dollars per million input, output (and cached input) tokens, repeatable; adds cost")
     rp.add_argument("--seed", type=int, default=0, help="bootstrap seed (default: 0)")
 
-    sh = sub.add_parser("show", help="print one recorded trial readably")
+    sh = sub.add_parser("show", help="list the trials of a run, or print one trial readably",
+                        description="Without --task: one line per trial (domain, task, trial, verdict, finish "
+                        "reason, failure category, first failed check), filtered by --failed, --category, --domain "
+                        "and --family. With --task: the trial's conversation, tool calls and results, checks and "
+                        "field-level diff against the golden state.")
     sh.add_argument("run", type=Path, metavar="RUN", help="a JSONL run file written by `tb eval`")
-    sh.add_argument("--task", required=True, help="task id of the trial to print")
-    sh.add_argument("--trial", type=_positive, help="trial number (default: the first recorded)")
-    sh.add_argument("--domain", help="domain, when the run holds several with the same task id")
+    sh.add_argument("--task", help="task id of the trial to print (default: list the trials)")
+    sh.add_argument("--trial", type=_positive, help="with --task: trial number (default: the first recorded)")
+    sh.add_argument("--domain", help="only this domain's trials (and the task's domain, when several domains "
+                    "share a task id)")
+    sh.add_argument("--family", help="only trials of tasks of this family (see `tb tasks --domain D`)")
+    sh.add_argument("--failed", action="store_true", help="only failed trials")
+    sh.add_argument("--category", metavar="CATEGORY", help="only failed trials of this failure category: "
+                    "tool_usage, no_state_change, incomplete_resolution, communication, response_rubric, "
+                    "wrong_state or error (see `tb report`)")
+    sh.add_argument("--full", action="store_true", help="print messages and tool results in full (default: cut "
+                    "at 400 characters)")
+    sh.add_argument("--json", action="store_true", help="print the record(s) as JSON instead: one record per line "
+                    "for a list, indented for one trial")
 
     cp = sub.add_parser("compare", help="per-task changes between two runs, and which are beyond noise",
                         description="Compare a candidate run with a base run task by task (Fisher's exact test) "
@@ -299,13 +313,25 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"tb: error: {redact(str(exc))}", file=sys.stderr)
         return 2
-    except OSError as exc:  # a path given that cannot be read or written: one line, no traceback
-        where = f"{exc.filename}: " if exc.filename else ""
-        print(f"tb: error: {where}{exc.strerror or exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # output piped into a reader that stopped (`tb ... | head`)
+    except BrokenPipeError:  # output piped into a reader that stopped (`tb ... | head`); before OSError, its base
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:  # a path given that cannot be read or written: one line, no traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"tb: error: {where}{exc.strerror or exc}{_os_error_hint(exc)}", file=sys.stderr)
+        return 2
+
+
+def _os_error_hint(exc: OSError) -> str:
+    """What to do about an unreadable or unwritable path, after the system's own words."""
+    import errno
+
+    return {errno.EISDIR: "; give a file, not a folder",
+            errno.ENOENT: "; check the path",
+            errno.ENOTDIR: "; a part of the path is a file, not a folder: check the path",
+            errno.EACCES: "; check its permissions, or choose another path",
+            errno.EROFS: "; the file system is read-only: choose another path",
+            errno.ENOSPC: "; the disk is full: free some space or choose another path"}.get(exc.errno, "")
 
 
 def _versions() -> str:
@@ -470,9 +496,30 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from thinkingbox.reporting.report import load_runs
-    from thinkingbox.reporting.show import find_trial, show
+    from thinkingbox.reporting.show import find_trial, listing, record_json, select, show
 
-    _print_safe(show(find_trial(load_runs([args.run]), args.run, args.task, args.domain, args.trial)))
+    records = load_runs([args.run])
+    if args.task is not None:
+        if args.failed or args.category or args.family:
+            raise ThinkingboxError("--failed, --category and --family filter the list of trials; "
+                                   "leave them out with --task")
+        record = find_trial(records, args.run, args.task, args.domain, args.trial)
+        print(record_json(record, indent=True)) if args.json else _print_safe(show(record, full=args.full))
+        return 0
+    if args.trial is not None:
+        raise ThinkingboxError("--trial needs --task: tb show RUN --task TASK --trial N")
+    selected = select(records, args.failed, args.category, args.domain, args.family)
+    if args.json:
+        for record in selected:
+            print(record_json(record))
+        return 0
+    if not selected:
+        print(f"no trials of {args.run} match; `tb show {args.run}` lists them all", file=sys.stderr)
+        return 0
+    _print_safe(listing(selected))
+    failed = sum(not r["verdict"] for r in selected)
+    print(f"{len(selected)} trial(s), {failed} failed; print one with: tb show {args.run} --task TASK --trial N",
+          file=sys.stderr)
     return 0
 
 

@@ -15,16 +15,21 @@ from thinkingbox.reporting.records import read_records
 def load_runs(paths: Iterable[Path]) -> list[dict[str, Any]]:
     from thinkingbox.errors import ThinkingboxError
 
-    records = []
+    records, paths = [], list(paths)
     for path in paths:
         if not Path(path).exists():
-            raise ThinkingboxError(f"run file {path} not found")
+            raise ThinkingboxError(f"run file {path} not found; check the path (`tb eval` writes run files "
+                                   "to runs/ unless --output names one)")
+        if Path(path).is_dir():
+            raise ThinkingboxError(f"run file {path} is a folder; give the .jsonl run file(s) in it, "
+                                   f"e.g. {Path(path) / '*.jsonl'}")
         try:
             records.extend(read_records(Path(path)))
         except ValueError as exc:
-            raise ThinkingboxError(str(exc)) from None
+            raise ThinkingboxError(f"{exc}; is it a run file? Give a JSONL run file written by `tb eval`") from None
     if not records:
-        raise ThinkingboxError("the run files hold no trial records")
+        raise ThinkingboxError(f"{', '.join(map(str, paths))}: no trial records; give a run file "
+                               "with finished trials (written by `tb eval`)")
     return records
 
 
