@@ -146,6 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--user", default="scripted", help="simulated user: scripted (default) or llm:MODEL "
                     "(with the --user-* connection flags of `tb eval`)")
     _connection_flags(pl, "user", ("base_url", "api_key_env", "api_version", "param"))
+    pl.add_argument("--judge", default="rules", help="answers the task's rubric questions about your final "
+                    "message: `rules` (the offline rules, the default) or a MODEL (with the --judge-* flags)")
+    _connection_flags(pl, "judge", ("base_url", "api_key_env", "api_version"))
     pl.add_argument("--output", type=Path, help="also append the trial record to this JSONL file")
 
     rp = sub.add_parser("report", help="leaderboard, reliability and failure analysis across runs",
@@ -427,10 +430,24 @@ def cmd_play(args: argparse.Namespace) -> int:
                  "api_version": args.user_api_version,
                  "params": dict(parse_param(p, "--user-param") for p in args.user_param)}
         settings.user = model_config("user", args.user.partition(":")[2], {}, flags)
+    if args.judge == "rules":
+        settings.judge = "rules"
+    else:
+        flags = {"base_url": args.judge_base_url, "api_key_env": args.judge_api_key_env,
+                 "api_version": args.judge_api_version, "params": {}}
+        settings.judge = model_config("judge", args.judge, {}, flags)
+        settings.judge.check("judge")
     host = PluginHost()
     (domain,) = host.load_domains([args.domain])
-    record = play_task(host, domain, domain.task(args.task), args.user, settings, input, print,
-                       output_file(args.output, "--output"))
+    task = domain.task(args.task)
+    output = output_file(args.output, "--output")
+    try:
+        record = play_task(host, domain, task, args.user, settings, input, print, output,
+                           edit_lines=sys.stdin.isatty())
+    except KeyboardInterrupt:
+        print(f"\ntb: play interrupted; the world of {task.id} is discarded and nothing was recorded",
+              file=sys.stderr, flush=True)
+        return 130
     return 0 if record["verdict"] else 1
 
 
