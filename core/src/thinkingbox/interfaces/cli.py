@@ -6,9 +6,13 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from thinkingbox.errors import ThinkingboxError  # light: no third-party imports
 from thinkingbox.paths import output_file  # light too
+
+if TYPE_CHECKING:
+    from thinkingbox.interfaces.progress import Progress
 
 EPILOG = "Run `tb COMMAND --help` for the options of one command."
 ROLES = ("agent", "user", "judge")
@@ -316,6 +320,9 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"tb: error: {redact(str(exc))}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C where a command has no more to say (tb eval and tb play do)
+        print("\ntb: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # output piped into a reader that stopped (`tb ... | head`); before OSError, its base
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
@@ -613,6 +620,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_eval(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.evaluation import plan_evaluation, run_evaluation
+    from thinkingbox.interfaces.progress import Progress
     from thinkingbox.models.settings import eval_config
     from thinkingbox.reporting.leaderboard import approximated_questions, render, summarize
 
@@ -627,7 +635,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     retried = f", {plan.retried} errored to run again" if plan.retried else ""
     print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded{retried}) -> {plan.output}",
           file=sys.stderr)
-    progress = _Progress(len(plan.jobs), args.max_consecutive_errors, args.progress_every, prices)
+    progress = Progress(len(plan.jobs), args.max_consecutive_errors, args.progress_every, prices)
     started, cpu_started = time.perf_counter(), _cpu_seconds()
     try:
         records = run_evaluation(plan, args.workers, progress, stop=lambda: progress.stopped)
@@ -636,7 +644,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         print(f"\ntb: interrupted; {progress.done} finished trials are saved in {plan.output}. "
               f"Run the same command with --resume to continue.", file=sys.stderr)
         return 130
-    progress.finish()
+    finally:  # whatever ends the run, the live display gives the terminal back
+        progress.finish()
     wall, cpu = time.perf_counter() - started, _cpu_seconds() - cpu_started
     if records:
         print(f"tb: {len(records)} trials in {wall:.2f}s ({len(records) / wall:.1f} trials/s, "
@@ -650,7 +659,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return _eval_end(plan.output, selected, progress)
 
 
-def _eval_end(output: Path, selected: list[dict], progress: _Progress) -> int:
+def _eval_end(output: Path, selected: list[dict], progress: Progress) -> int:
     """The closing lines of `tb eval`: the run file, what to run next, and the exit status."""
     import shlex
 
@@ -737,106 +746,6 @@ def _cpu_seconds() -> float:
 
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return time.process_time() + children.ru_utime + children.ru_stime
-
-
-class _Progress:
-    """Counts finished trials and shows them: a live line on a terminal, a plain line every
-    `every` seconds otherwise; prints the first error as soon as it happens; `stopped`
-    turns true after `max_consecutive` errored trials in a row (0: never)."""
-
-    def __init__(self, total: int, max_consecutive: int = 0, every: float = 30.0,
-                 prices: dict[str, tuple[float, float, float]] | None = None):
-        import threading
-
-        self.total, self.done, self.passed, self.errors, self.tokens = total, 0, 0, 0, 0
-        self.cost: float | None = 0.0 if prices else None
-        self.prices = prices
-        self.max_consecutive, self.consecutive, self.stopped = max_consecutive, 0, False
-        self.first_error: str | None = None
-        self.live = sys.stderr.isatty() and total > 0
-        self.started = time.monotonic()
-        self._last = 0.0
-        self._lock = threading.Lock()
-        self._closed = threading.Event()
-        self._ticker = None
-        if not self.live and every > 0 and total > 0:
-            self._ticker = threading.Thread(target=self._tick, args=(every,), daemon=True, name="tb-progress")
-            self._ticker.start()
-
-    def __call__(self, record: dict) -> None:
-        with self._lock:
-            self.done += 1
-            self.passed += record["verdict"]
-            for usage in (record.get("usage") or {}).values():
-                self.tokens += (usage or {}).get("input", 0) + (usage or {}).get("output", 0)
-            if self.cost is not None and self.prices:
-                from thinkingbox.reporting.analysis import _trial_cost
-
-                cost = _trial_cost(record, self.prices)
-                self.cost = None if cost is None else self.cost + cost
-            if record["finish_reason"] == "error":
-                self.errors += 1
-                self.consecutive += 1
-                if self.first_error is None:
-                    from thinkingbox.secrets import for_terminal, redact
-
-                    text = " ".join(str(record.get("error") or "unknown error").split())
-                    self.first_error = for_terminal(redact(text[:300] + ("..." if len(text) > 300 else "")))
-                    self._clear()
-                    print(f"tb: first error ({record['domain']}/{record['task']} trial {record['trial']}): "
-                          f"{self.first_error}", file=sys.stderr, flush=True)
-                    self._last = 0.0
-                if self.max_consecutive and self.consecutive >= self.max_consecutive:
-                    self.stopped = True
-            else:
-                self.consecutive = 0
-            now = time.monotonic()
-            if self.live and (now - self._last > 0.1 or self.done == self.total):
-                self._last = now
-                print(f"\r{self.line()}\x1b[K", end="", file=sys.stderr, flush=True)
-
-    def line(self) -> str:
-        elapsed = max(time.monotonic() - self.started, 1e-9)
-        rate = self.done / elapsed
-        left = f", {_duration((self.total - self.done) / rate)} left" if self.done and self.done < self.total else ""
-        parts = [f"[{self.done}/{self.total}] {rate:.1f} trials/s{left}", f"passed {self.passed}",
-                 f"errors {self.errors}"]
-        if self.tokens:
-            parts.append(f"{_count(self.tokens)} tokens")
-        if self.cost is not None and self.done:
-            parts.append(f"${self.cost:.2f}")
-        return " | ".join(parts)
-
-    def _clear(self) -> None:
-        if self.live and self.done > 1:
-            print("\r\x1b[K", end="", file=sys.stderr)
-
-    def _tick(self, every: float) -> None:
-        while not self._closed.wait(every):
-            with self._lock:
-                print(f"tb: {self.line()}", file=sys.stderr, flush=True)
-
-    def finish(self) -> None:
-        self._closed.set()
-        if self._ticker is not None:
-            self._ticker.join(timeout=1)
-            if self.done:
-                print(f"tb: {self.line()}", file=sys.stderr, flush=True)
-        if self.live and self.done:
-            print(file=sys.stderr)
-
-
-def _duration(seconds: float) -> str:
-    seconds = int(seconds)
-    if seconds < 60:
-        return f"{seconds}s"
-    if seconds < 3600:
-        return f"{seconds // 60}m{seconds % 60:02d}s"
-    return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"
-
-
-def _count(number: int) -> str:
-    return f"{number / 1e6:.1f}M" if number >= 1e6 else f"{number / 1e3:.1f}k" if number >= 1e3 else str(number)
 
 
 if __name__ == "__main__":
