@@ -141,6 +141,19 @@ def test_play_judges_rubric_questions_with_the_offline_rules_by_default(tmp_path
     assert json.loads(out.read_text())["verdict"] is True
 
 
+def test_play_asks_a_judge_model_when_one_is_given(fake_openai):
+    import os
+
+    task, script = _rubric_task_script()
+    fake_openai.script("fake-judge", [{"content": "no - it does not say that"}], repeat_last=True)
+    done = subprocess.run([TB, "play", "--domain", "booking", "--task", task, "--judge", "fake-judge",
+                           "--judge-base-url", fake_openai.url], input=script, capture_output=True, text=True,
+                          timeout=180, env={**os.environ, "OPENAI_API_KEY": "sk-test-play-judge-key"})
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "verdict: FAIL" in done.stdout and "FAIL rubric" in done.stdout and "(rules)" not in done.stdout
+    assert fake_openai.requests_for("fake-judge")
+
+
 def test_play_shows_each_tool_with_its_whole_description_and_ctrl_d_gives_up(tmp_path):
     done = subprocess.run([TB, "play", "--domain", "retail", "--task", "ret-fee-001"], input="/tools\n/tool get_order\n",
                           capture_output=True, text=True, timeout=180)
