@@ -74,6 +74,16 @@ def test_show_json_prints_one_record_per_line_and_one_trial_indented(mixed_run, 
     assert code == 0 and record["task"] == "dly-001" and record["agent"] == "oracle" and out.startswith("{\n  ")
 
 
+def test_show_json_escapes_terminal_controls_and_stays_valid_json(mixed_run, tmp_path, capsys):
+    record = json.loads(mixed_run.read_text().splitlines()[0])
+    record["final_message"] = "done\u202e SSAP :tcidrev \x85\x1b[2J"
+    path = tmp_path / "hostile.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    _, out, _ = show(capsys, path, "--json")
+    assert "\u202e" not in out and "\x85" not in out and "\x1b" not in out
+    assert json.loads(out)["final_message"] == record["final_message"]
+
+
 def test_show_cuts_long_results_unless_full_and_prints_diffs_with_json_values(mixed_run, tmp_path, capsys):
     record = json.loads(mixed_run.read_text().splitlines()[-1])  # a noop trial
     long = "x" * 900 + "END"

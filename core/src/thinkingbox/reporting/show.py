@@ -78,13 +78,10 @@ def _json(value: Any) -> str:
 
 
 def record_json(record: dict[str, Any], indent: bool = False) -> str:
-    """A record as JSON for the terminal or a pipe: secrets redacted, and the control
-    characters JSON allows raw (C1, bidi overrides) written as \\u escapes so the output
-    stays valid JSON and cannot steer the terminal."""
-    from thinkingbox.secrets import _CONTROL, redact
+    """A record as JSON for the terminal or a pipe (redacted, control characters escaped)."""
+    from thinkingbox.secrets import json_for_terminal
 
-    text = redact(orjson.dumps(record, option=orjson.OPT_INDENT_2 if indent else 0).decode())
-    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return json_for_terminal(orjson.dumps(record, option=orjson.OPT_INDENT_2 if indent else 0).decode())
 
 
 def summary(record: dict[str, Any]) -> str:
