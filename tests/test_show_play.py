@@ -120,10 +120,14 @@ def test_show_piped_into_head_ends_quietly(mixed_run, tmp_path):
     (["compare", "{dir}/missing.jsonl", "{dir}/notrun.json"], "not found; check the path"),
     (["report", "{dir}/empty.jsonl"], "no trial records; give a run file with finished trials"),
     (["eval", "--config", "{dir}", "--domains", "retail"], "Is a directory; give a file, not a folder"),
+    (["eval", "--config", "{dir}/afile/x.toml"], "a part of the path is a file, not a folder: check the path"),
+    (["report", "{dir}/notrun.json", "--html", "{dir}/afile/x.html"],
+     "cannot create its folder, a part of the path is a file; choose another path"),
 ])
 def test_error_lines_say_what_to_do(tmp_path, capsys, argv, says):
     (tmp_path / "notrun.json").write_text('{"name": "not a run"}\n')
     (tmp_path / "empty.jsonl").write_text("")
+    (tmp_path / "afile").write_text("")
     assert main([a.format(dir=tmp_path) for a in argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("tb: error: ") and len(err.strip().splitlines()) == 1 and says in err, err
