@@ -101,6 +101,13 @@ def test_show_cuts_long_results_unless_full_and_prints_diffs_with_json_values(mi
     assert "None" not in out and "'hold'" not in out
     _, out, _ = show(capsys, path, "--task", record["task"], "--full")
     assert long in out
+    # in a list, a long first failed check is cut to fit 100 columns unless --full
+    record["checks"][0]["detail"] = "differs: " + "y" * 200
+    path.write_text(json.dumps(record) + "\n")
+    _, out, _ = show(capsys, path)
+    assert "golden_state: differs: yyy" in out and "…" in out and max(len(line) for line in out.splitlines()) <= 100
+    _, out, _ = show(capsys, path, "--full")
+    assert "y" * 200 in out
 
 
 def test_show_piped_into_head_ends_quietly(mixed_run, tmp_path):

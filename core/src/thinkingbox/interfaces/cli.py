@@ -183,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "tool_usage, no_state_change, incomplete_resolution, communication, response_rubric, "
                     "wrong_state or error (see `tb report`)")
     sh.add_argument("--full", action="store_true", help="print messages and tool results in full (default: cut "
-                    "at 400 characters)")
+                    "at 400 characters); in a list, the first failed check in full (default: cut to fit 100 columns)")
     sh.add_argument("--json", action="store_true", help="print the record(s) as JSON instead: one record per line "
                     "for a list, indented for one trial")
 
@@ -528,7 +528,10 @@ def cmd_show(args: argparse.Namespace) -> int:
             raise ThinkingboxError("--failed, --category and --family filter the list of trials; "
                                    "leave them out with --task")
         record = find_trial(records, args.run, args.task, args.domain, args.trial)
-        print(record_json(record, indent=True)) if args.json else _print_safe(show(record, full=args.full))
+        if args.json:
+            print(record_json(record, indent=True))
+        else:
+            _print_safe(show(record, full=args.full))
         return 0
     if args.trial is not None:
         raise ThinkingboxError("--trial needs --task: tb show RUN --task TASK --trial N")
@@ -540,7 +543,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if not selected:
         print(f"no trials of {args.run} match; `tb show {args.run}` lists them all", file=sys.stderr)
         return 0
-    _print_safe(listing(selected))
+    _print_safe(listing(selected, width=None if args.full else TABLE_WIDTH))
     failed = sum(not r["verdict"] for r in selected)
     print(f"{len(selected)} trial(s), {failed} failed; print one with: tb show {args.run} --task TASK --trial N",
           file=sys.stderr)

@@ -46,16 +46,16 @@ def first_failed_check(record: dict[str, Any]) -> str:
     return ""
 
 
-def listing(records: list[Any], width: int = 100) -> str:
+def listing(records: list[Any], width: int | None = 100) -> str:
     """One line per trial: domain, task, trial, verdict, finish reason, failure category and
-    the first failed check, cut so that the table fits `width` columns."""
+    the first failed check, cut so that the table fits `width` columns (None: never cut)."""
     from tabulate import tabulate
 
     headers = ["domain", "task", "trial", "verdict", "finish", "category", "first failed check"]
     rows = [[r["domain"], r["task"], r["trial"], "PASS" if r["verdict"] else "FAIL", r["finish_reason"],
              failure_category(r) or "", first_failed_check(r)] for r in records]
     table = tabulate(rows, headers=headers, tablefmt="simple")
-    excess = max(len(line) for line in table.splitlines()) - width
+    excess = 0 if width is None else max(len(line) for line in table.splitlines()) - width
     if excess > 0:  # the check's text gives up what the table has too much
         room = max(max(len(r[-1]) for r in rows) - excess, 20)
         rows = [[*r[:-1], _cut(r[-1], room)] for r in rows]
