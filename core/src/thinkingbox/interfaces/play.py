@@ -124,7 +124,8 @@ def line_editing(human: HumanAgent) -> bool:
 
     readline.set_completer(complete)
     readline.set_completer_delims(" ")
-    readline.parse_and_bind("tab: complete")
+    # macOS's Python links libedit, which spells key bindings its own way
+    readline.parse_and_bind("bind ^I rl_complete" if "libedit" in (readline.__doc__ or "") else "tab: complete")
     return True
 
 
