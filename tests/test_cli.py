@@ -117,7 +117,7 @@ def test_play_shows_the_diff_when_the_work_is_wrong():
     proc = subprocess.run([TB, "play", "--domain", "retail", "--task", "ret-fee-001"], input=wrong,
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1
-    assert "verdict: FAIL" in proc.stdout and "wrong tickets[<new tickets #1>].status: expected 'hold', got 'solved'" in proc.stdout
+    assert "verdict: FAIL" in proc.stdout and 'wrong tickets[<new tickets #1>].status: expected "hold", got "solved"' in proc.stdout
 
 
 def test_worker_processes_share_a_run(tmp_path):

@@ -17,8 +17,12 @@ def output_file(path: Path | None, flag: str) -> Path | None:
         raise ThinkingboxError(f"{flag} {path} is a directory; give the path of a file")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # a part of the folder path is a file
+        raise ThinkingboxError(f"{flag} {path}: cannot create its folder, a part of the path is a file; "
+                               "choose another path") from None
     except OSError as exc:
-        raise ThinkingboxError(f"{flag} {path}: cannot create its folder ({exc.strerror or exc})") from None
+        raise ThinkingboxError(f"{flag} {path}: cannot create its folder ({exc.strerror or exc}); "
+                               "choose another path") from None
     if not os.access(path.parent, os.W_OK) or path.exists() and not os.access(path, os.W_OK):
-        raise ThinkingboxError(f"{flag} {path}: not writable")
+        raise ThinkingboxError(f"{flag} {path}: not writable; check its permissions or choose another path")
     return path

@@ -61,3 +61,9 @@ def for_terminal(text: str) -> str:
     text = redact(text)
     return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
                         else f"\\u{ord(m.group()):04x}", text)
+
+
+def json_for_terminal(text: str) -> str:
+    """JSON text redacted, with the control characters JSON allows raw (C1, bidi overrides)
+    written as \\u escapes: still valid JSON, and it cannot steer the terminal."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", redact(text))

@@ -6,9 +6,13 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from thinkingbox.errors import ThinkingboxError  # light: no third-party imports
 from thinkingbox.paths import output_file  # light too
+
+if TYPE_CHECKING:
+    from thinkingbox.interfaces.progress import Progress
 
 EPILOG = "Run `tb COMMAND --help` for the options of one command."
 ROLES = ("agent", "user", "judge")
@@ -149,6 +153,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--user", default="scripted", help="simulated user: scripted (default) or llm:MODEL "
                     "(with the --user-* connection flags of `tb eval`)")
     _connection_flags(pl, "user", ("base_url", "api_key_env", "api_version", "param"))
+    pl.add_argument("--judge", default="rules", help="answers the task's rubric questions about your final "
+                    "message: `rules` (the offline rules, the default) or a MODEL (with the --judge-* flags)")
+    _connection_flags(pl, "judge", ("base_url", "api_key_env", "api_version"))
     pl.add_argument("--output", type=Path, help="also append the trial record to this JSONL file")
 
     rp = sub.add_parser("report", help="leaderboard, reliability and failure analysis across runs",
@@ -165,11 +172,25 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--by-file", action="store_true",
                     help="label each run file's trials by the file's name (for runs made under one label)")
 
-    sh = sub.add_parser("show", help="print one recorded trial readably")
+    sh = sub.add_parser("show", help="list the trials of a run, or print one trial readably",
+                        description="Without --task: one line per trial (domain, task, trial, verdict, finish "
+                        "reason, failure category, first failed check), filtered by --failed, --category, --domain "
+                        "and --family. With --task: the trial's conversation, tool calls and results, checks and "
+                        "field-level diff against the golden state.")
     sh.add_argument("run", type=Path, metavar="RUN", help="a JSONL run file written by `tb eval`")
-    sh.add_argument("--task", required=True, help="task id of the trial to print")
-    sh.add_argument("--trial", type=_positive, help="trial number (default: the first recorded)")
-    sh.add_argument("--domain", help="domain, when the run holds several with the same task id")
+    sh.add_argument("--task", help="task id of the trial to print (default: list the trials)")
+    sh.add_argument("--trial", type=_positive, help="with --task: trial number (default: the first recorded)")
+    sh.add_argument("--domain", help="only this domain's trials (and the task's domain, when several domains "
+                    "share a task id)")
+    sh.add_argument("--family", help="only trials of tasks of this family (see `tb tasks --domain D`)")
+    sh.add_argument("--failed", action="store_true", help="only failed trials")
+    sh.add_argument("--category", metavar="CATEGORY", help="only failed trials of this failure category: "
+                    "tool_usage, no_state_change, incomplete_resolution, communication, response_rubric, "
+                    "wrong_state or error (see `tb report`)")
+    sh.add_argument("--full", action="store_true", help="print messages and tool results in full (default: cut "
+                    "at 400 characters); in a list, the first failed check in full (default: cut to fit 100 columns)")
+    sh.add_argument("--json", action="store_true", help="print the record(s) as JSON instead: one record per line "
+                    "for a list, indented for one trial")
 
     cp = sub.add_parser("compare", help="per-task changes between two runs, and which are beyond noise",
                         description="Compare a candidate run with a base run task by task (Fisher's exact test) "
@@ -305,13 +326,28 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"tb: error: {redact(str(exc))}", file=sys.stderr)
         return 2
-    except OSError as exc:  # a path given that cannot be read or written: one line, no traceback
-        where = f"{exc.filename}: " if exc.filename else ""
-        print(f"tb: error: {where}{exc.strerror or exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # output piped into a reader that stopped (`tb ... | head`)
+    except KeyboardInterrupt:  # Ctrl-C where a command has no more to say (tb eval and tb play do)
+        print("\ntb: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # output piped into a reader that stopped (`tb ... | head`); before OSError, its base
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:  # a path given that cannot be read or written: one line, no traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"tb: error: {where}{exc.strerror or exc}{_os_error_hint(exc)}", file=sys.stderr)
+        return 2
+
+
+def _os_error_hint(exc: OSError) -> str:
+    """What to do about an unreadable or unwritable path, after the system's own words."""
+    import errno
+
+    return {errno.EISDIR: "; give a file, not a folder",
+            errno.ENOENT: "; check the path",
+            errno.ENOTDIR: "; a part of the path is a file, not a folder: check the path",
+            errno.EACCES: "; check its permissions, or choose another path",
+            errno.EROFS: "; the file system is read-only: choose another path",
+            errno.ENOSPC: "; the disk is full: free some space or choose another path"}.get(exc.errno, "")
 
 
 def _versions() -> str:
@@ -407,10 +443,24 @@ def cmd_play(args: argparse.Namespace) -> int:
                  "api_version": args.user_api_version,
                  "params": dict(parse_param(p, "--user-param") for p in args.user_param)}
         settings.user = model_config("user", args.user.partition(":")[2], {}, flags)
+    if args.judge == "rules":
+        settings.judge = "rules"
+    else:
+        flags = {"base_url": args.judge_base_url, "api_key_env": args.judge_api_key_env,
+                 "api_version": args.judge_api_version, "params": {}}
+        settings.judge = model_config("judge", args.judge, {}, flags)
+        settings.judge.check("judge")
     host = PluginHost()
     (domain,) = host.load_domains([args.domain])
-    record = play_task(host, domain, domain.task(args.task), args.user, settings, input, print,
-                       output_file(args.output, "--output"))
+    task = domain.task(args.task)
+    output = output_file(args.output, "--output")
+    try:
+        record = play_task(host, domain, task, args.user, settings, input, print, output,
+                           edit_lines=sys.stdin.isatty())
+    except KeyboardInterrupt:
+        print(f"\ntb: play interrupted; the world of {task.id} is discarded and nothing was recorded",
+              file=sys.stderr, flush=True)
+        return 130
     return 0 if record["verdict"] else 1
 
 
@@ -476,9 +526,33 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from thinkingbox.reporting.report import load_runs
-    from thinkingbox.reporting.show import find_trial, show
+    from thinkingbox.reporting.show import find_trial, listing, record_json, select, show
 
-    _print_safe(show(find_trial(load_runs([args.run]), args.run, args.task, args.domain, args.trial)))
+    records = load_runs([args.run])
+    if args.task is not None:
+        if args.failed or args.category or args.family:
+            raise ThinkingboxError("--failed, --category and --family filter the list of trials; "
+                                   "leave them out with --task")
+        record = find_trial(records, args.run, args.task, args.domain, args.trial)
+        if args.json:
+            print(record_json(record, indent=True))
+        else:
+            _print_safe(show(record, full=args.full))
+        return 0
+    if args.trial is not None:
+        raise ThinkingboxError("--trial needs --task: tb show RUN --task TASK --trial N")
+    selected = select(records, args.failed, args.category, args.domain, args.family)
+    if args.json:
+        for record in selected:
+            print(record_json(record))
+        return 0
+    if not selected:
+        print(f"no trials of {args.run} match; `tb show {args.run}` lists them all", file=sys.stderr)
+        return 0
+    _print_safe(listing(selected, width=None if args.full else TABLE_WIDTH))
+    failed = sum(not r["verdict"] for r in selected)
+    print(f"{len(selected)} trial(s), {failed} failed; print one with: tb show {args.run} --task TASK --trial N",
+          file=sys.stderr)
     return 0
 
 
@@ -555,6 +629,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_eval(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.evaluation import plan_evaluation, run_evaluation
+    from thinkingbox.interfaces.progress import Progress
     from thinkingbox.models.settings import eval_config
     from thinkingbox.reporting.leaderboard import approximated_questions, render, summarize
 
@@ -569,7 +644,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     retried = f", {plan.retried} errored to run again" if plan.retried else ""
     print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded{retried}) -> {plan.output}",
           file=sys.stderr)
-    progress = _Progress(len(plan.jobs), args.max_consecutive_errors, args.progress_every, prices)
+    progress = Progress(len(plan.jobs), args.max_consecutive_errors, args.progress_every, prices)
     started, cpu_started = time.perf_counter(), _cpu_seconds()
     try:
         records = run_evaluation(plan, args.workers, progress, stop=lambda: progress.stopped)
@@ -578,7 +653,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         print(f"\ntb: interrupted; {progress.done} finished trials are saved in {plan.output}. "
               f"Run the same command with --resume to continue.", file=sys.stderr)
         return 130
-    progress.finish()
+    finally:  # whatever ends the run, the live display gives the terminal back
+        progress.finish()
     wall, cpu = time.perf_counter() - started, _cpu_seconds() - cpu_started
     if records:
         print(f"tb: {len(records)} trials in {wall:.2f}s ({len(records) / wall:.1f} trials/s, "
@@ -592,7 +668,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return _eval_end(plan.output, selected, progress)
 
 
-def _eval_end(output: Path, selected: list[dict], progress: _Progress) -> int:
+def _eval_end(output: Path, selected: list[dict], progress: Progress) -> int:
     """The closing lines of `tb eval`: the run file, what to run next, and the exit status."""
     import shlex
 
@@ -679,106 +755,6 @@ def _cpu_seconds() -> float:
 
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return time.process_time() + children.ru_utime + children.ru_stime
-
-
-class _Progress:
-    """Counts finished trials and shows them: a live line on a terminal, a plain line every
-    `every` seconds otherwise; prints the first error as soon as it happens; `stopped`
-    turns true after `max_consecutive` errored trials in a row (0: never)."""
-
-    def __init__(self, total: int, max_consecutive: int = 0, every: float = 30.0,
-                 prices: dict[str, tuple[float, float, float]] | None = None):
-        import threading
-
-        self.total, self.done, self.passed, self.errors, self.tokens = total, 0, 0, 0, 0
-        self.cost: float | None = 0.0 if prices else None
-        self.prices = prices
-        self.max_consecutive, self.consecutive, self.stopped = max_consecutive, 0, False
-        self.first_error: str | None = None
-        self.live = sys.stderr.isatty() and total > 0
-        self.started = time.monotonic()
-        self._last = 0.0
-        self._lock = threading.Lock()
-        self._closed = threading.Event()
-        self._ticker = None
-        if not self.live and every > 0 and total > 0:
-            self._ticker = threading.Thread(target=self._tick, args=(every,), daemon=True, name="tb-progress")
-            self._ticker.start()
-
-    def __call__(self, record: dict) -> None:
-        with self._lock:
-            self.done += 1
-            self.passed += record["verdict"]
-            for usage in (record.get("usage") or {}).values():
-                self.tokens += (usage or {}).get("input", 0) + (usage or {}).get("output", 0)
-            if self.cost is not None and self.prices:
-                from thinkingbox.reporting.analysis import _trial_cost
-
-                cost = _trial_cost(record, self.prices)
-                self.cost = None if cost is None else self.cost + cost
-            if record["finish_reason"] == "error":
-                self.errors += 1
-                self.consecutive += 1
-                if self.first_error is None:
-                    from thinkingbox.secrets import for_terminal, redact
-
-                    text = " ".join(str(record.get("error") or "unknown error").split())
-                    self.first_error = for_terminal(redact(text[:300] + ("..." if len(text) > 300 else "")))
-                    self._clear()
-                    print(f"tb: first error ({record['domain']}/{record['task']} trial {record['trial']}): "
-                          f"{self.first_error}", file=sys.stderr, flush=True)
-                    self._last = 0.0
-                if self.max_consecutive and self.consecutive >= self.max_consecutive:
-                    self.stopped = True
-            else:
-                self.consecutive = 0
-            now = time.monotonic()
-            if self.live and (now - self._last > 0.1 or self.done == self.total):
-                self._last = now
-                print(f"\r{self.line()}\x1b[K", end="", file=sys.stderr, flush=True)
-
-    def line(self) -> str:
-        elapsed = max(time.monotonic() - self.started, 1e-9)
-        rate = self.done / elapsed
-        left = f", {_duration((self.total - self.done) / rate)} left" if self.done and self.done < self.total else ""
-        parts = [f"[{self.done}/{self.total}] {rate:.1f} trials/s{left}", f"passed {self.passed}",
-                 f"errors {self.errors}"]
-        if self.tokens:
-            parts.append(f"{_count(self.tokens)} tokens")
-        if self.cost is not None and self.done:
-            parts.append(f"${self.cost:.2f}")
-        return " | ".join(parts)
-
-    def _clear(self) -> None:
-        if self.live and self.done > 1:
-            print("\r\x1b[K", end="", file=sys.stderr)
-
-    def _tick(self, every: float) -> None:
-        while not self._closed.wait(every):
-            with self._lock:
-                print(f"tb: {self.line()}", file=sys.stderr, flush=True)
-
-    def finish(self) -> None:
-        self._closed.set()
-        if self._ticker is not None:
-            self._ticker.join(timeout=1)
-            if self.done:
-                print(f"tb: {self.line()}", file=sys.stderr, flush=True)
-        if self.live and self.done:
-            print(file=sys.stderr)
-
-
-def _duration(seconds: float) -> str:
-    seconds = int(seconds)
-    if seconds < 60:
-        return f"{seconds}s"
-    if seconds < 3600:
-        return f"{seconds // 60}m{seconds % 60:02d}s"
-    return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"
-
-
-def _count(number: int) -> str:
-    return f"{number / 1e6:.1f}M" if number >= 1e6 else f"{number / 1e3:.1f}k" if number >= 1e3 else str(number)
 
 
 if __name__ == "__main__":

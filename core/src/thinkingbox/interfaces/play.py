@@ -3,6 +3,8 @@ real tools of one task world, then sees the verdict and the diff."""
 from __future__ import annotations
 
 import asyncio
+import signal
+import threading
 from pathlib import Path
 from typing import Any, Callable
 
@@ -12,14 +14,34 @@ from thinkingbox.models.agents import AgentTurn, EpisodeContext, ToolCallRequest
 from thinkingbox.models.prompts import DONE_MARKER
 
 HELP = f"""Type a message to the customer and press Enter. Commands:
-  /tools               list the tools          /tool NAME       show one tool's arguments
+  /tools               the tools and what they do (as the model sees them)
+  /tool NAME           one tool's description and arguments
   /call NAME {{json}}    call a tool             /policy          show the domain prompt and policies
   /done [MESSAGE]      send a final message and end (same as ending a message with {DONE_MARKER})
   /quit                give up (the trial is still judged)       /help            this text"""
 
 
-class QuitPlay(Exception):
-    pass
+COMMANDS = ["/tools", "/tool", "/call", "/policy", "/done", "/quit", "/help"]
+
+
+def _ask(read: Callable[[str], str], prompt: str) -> str:
+    """`read(prompt)` in the main thread, holding up the event loop while a person types: nothing
+    else runs during the agent's turn, and only the main thread gets readline's line editing.
+    Ctrl-C raises KeyboardInterrupt here at once (asyncio.run's own handler would only cancel
+    the task and leave input() waiting)."""
+    if threading.current_thread() is not threading.main_thread():
+        return read(prompt)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return read(prompt)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def tool_text(tool: dict[str, Any]) -> str:
+    """A tool's name and its whole description, as the model is given it."""
+    description = (tool.get("description") or "").strip()
+    return f"  {tool['name']}\n" + "".join(f"      {line}\n" for line in description.splitlines()).rstrip("\n")
 
 
 class HumanAgent:
@@ -48,8 +70,9 @@ class HumanAgent:
         self._show_new(trajectory)
         while True:
             try:
-                line = (await asyncio.to_thread(self.read, "you> ")).strip()
-            except EOFError:
+                line = _ask(self.read, "you> ").strip()
+            except EOFError:  # Ctrl-D, or the end of piped input: give up; the trial is still judged
+                self.write("\n(end of input: giving up; the trial is judged as it stands)")
                 line = "/quit"
             if not line:
                 continue
@@ -60,11 +83,10 @@ class HumanAgent:
                 self.write(HELP)
             elif command == "/tools":
                 for tool in self.tools.values():
-                    first = (tool["description"] or "").splitlines()[0] if tool["description"] else ""
-                    self.write(f"  {tool['name']}: {first}")
+                    self.write(tool_text(tool))
             elif command == "/tool":
                 tool = self.tools.get(rest.strip())
-                self.write(orjson.dumps(tool["input_schema"], option=orjson.OPT_INDENT_2).decode()
+                self.write(tool_text(tool) + "\n" + orjson.dumps(tool["input_schema"], option=orjson.OPT_INDENT_2).decode()
                            if tool else f"no tool {rest.strip()!r}; /tools lists them")
             elif command == "/policy":
                 self.write(self.domain_prompt)
@@ -87,10 +109,31 @@ class HumanAgent:
                 self.write(f"unknown command {command}; /help lists them")
 
 
+def line_editing(human: HumanAgent) -> bool:
+    """Arrow keys, history and Tab completion of commands and tool names for `input()`, from
+    the standard library's readline where the platform has it. False where it does not."""
+    try:
+        import readline
+    except ImportError:  # Windows without pyreadline: plain input still works
+        return False
+
+    def complete(text: str, state: int) -> str | None:
+        words = COMMANDS if readline.get_begidx() == 0 else list(human.tools)
+        matches = [w for w in words if w.startswith(text)]
+        return matches[state] if state < len(matches) else None
+
+    readline.set_completer(complete)
+    readline.set_completer_delims(" ")
+    # macOS's Python links libedit, which spells key bindings its own way
+    readline.parse_and_bind("bind ^I rl_complete" if "libedit" in (readline.__doc__ or "") else "tab: complete")
+    return True
+
+
 def play_task(host: Any, domain: Any, task: Any, user: str, settings: Any, read: Callable[[str], str],
-              write: Callable[[str], None], output: Path | None = None) -> dict[str, Any]:
+              write: Callable[[str], None], output: Path | None = None, edit_lines: bool = False) -> dict[str, Any]:
     """Play one task as the agent (reading and writing the terminal), judge it like any
-    trial, show the verdict, and append the record to `output` if given."""
+    trial (with `settings.judge`), show the verdict, and append the record to `output` if
+    given. `edit_lines`: line editing and history (for a terminal)."""
     from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
     from thinkingbox.reporting.records import RecordWriter
     from thinkingbox.reporting.show import summary
@@ -98,6 +141,8 @@ def play_task(host: Any, domain: Any, task: Any, user: str, settings: Any, read:
     user_factory, user_arg = resolve_factory(host.user_factories(), user, "user")
     config = EvalConfig(agent="human", user=user, settings=settings)
     human = HumanAgent(read, write, domain.system_prompt)
+    if edit_lines:
+        line_editing(human)
     write(f"{domain.info.title}: task {task.id}. You are the support agent.")
     write(f"\ncustomer> {task.request}")
     human.shown = 1
@@ -106,7 +151,12 @@ def play_task(host: Any, domain: Any, task: Any, user: str, settings: Any, read:
         job = Job(domain, await domain.prepare(task), 1)
         return await run_trial(job, lambda *a: human, "", user_factory, user_arg, config)
 
-    record = asyncio.run(play())
+    try:
+        record = asyncio.run(play())
+    except BaseException as exc:  # Ctrl-C at the prompt reaches here inside the MCP session's exception group
+        if isinstance(exc, BaseExceptionGroup) and exc.subgroup(KeyboardInterrupt) is not None:
+            raise KeyboardInterrupt from None
+        raise
     write(summary(record))
     if output:
         writer = RecordWriter(output)

@@ -20,15 +20,20 @@ def load_runs(paths: Iterable[Path], by_file: bool = False) -> list[dict[str, An
     from thinkingbox.errors import ThinkingboxError
 
     records: list[dict[str, Any]] = []
+    paths = [Path(p) for p in paths]
     first: dict[str, tuple[Path, dict[str, Any]]] = {}    # label -> (file, config) first seen
     seen: dict[tuple[str, str, str, int], Path] = {}      # (label, domain, task, trial) -> file
-    for path in map(Path, paths):
+    for path in paths:
         if not path.exists():
-            raise ThinkingboxError(f"run file {path} not found")
+            raise ThinkingboxError(f"run file {path} not found; check the path (`tb eval` writes run files "
+                                   "to runs/ unless --output names one)")
+        if path.is_dir():
+            raise ThinkingboxError(f"run file {path} is a folder; give the .jsonl run file(s) in it, "
+                                   f"e.g. {path / '*.jsonl'}")
         try:
             file_records = read_records(path)
         except ValueError as exc:
-            raise ThinkingboxError(str(exc)) from None
+            raise ThinkingboxError(f"{exc}; is it a run file? Give a JSONL run file written by `tb eval`") from None
         for record in file_records:
             if by_file:
                 record["config"] = {**record["config"], "label": path.stem}
@@ -47,7 +52,8 @@ def load_runs(paths: Iterable[Path], by_file: bool = False) -> list[dict[str, An
                     "or pass --by-file to label each file by its name")
         records.extend(file_records)
     if not records:
-        raise ThinkingboxError("the run files hold no trial records")
+        raise ThinkingboxError(f"{', '.join(map(str, paths))}: no trial records; give a run file "
+                               "with finished trials (written by `tb eval`)")
     return records
 
 
