@@ -174,6 +174,16 @@ def test_async_envs_run_concurrently_in_one_loop(host):
     assert asyncio.run(main()) == [(1.0, True)] * 3
 
 
+def test_the_sync_env_inside_a_running_loop_is_a_clear_error(host):
+    async def main():
+        with pytest.raises(ThinkingboxError, match="use AsyncThinkingboxEnv"):
+            env.reset(env.task_ids[0])
+
+    with ThinkingboxEnv("retail", host=host) as env:
+        asyncio.run(main())
+        assert env.reset(env.task_ids[0])[0]["type"] == "start"  # and it still works outside one
+
+
 def test_replay_verdict_runs_one_task_with_given_actions(host):
     (retail,) = host.load_domains(["retail"])
     task = retail.task(sorted(retail.tasks)[0])

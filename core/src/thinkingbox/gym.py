@@ -248,6 +248,17 @@ class AsyncThinkingboxEnv:
             await asyncio.gather(episode, return_exceptions=True)
 
 
+def _run(loop: asyncio.AbstractEventLoop, coroutine: Any) -> Any:
+    """Run a coroutine on a synchronous wrapper's own loop."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return loop.run_until_complete(coroutine)
+    coroutine.close()
+    raise ThinkingboxError("the synchronous envs cannot run inside a running event loop; "
+                           "use AsyncThinkingboxEnv / AsyncVectorEnv there")
+
+
 class ThinkingboxEnv:
     """AsyncThinkingboxEnv for synchronous code: it runs on an event loop of its own (so it
     cannot be used from inside a running loop; use AsyncThinkingboxEnv there)."""
@@ -262,10 +273,14 @@ class ThinkingboxEnv:
 
     def reset(self, task: str | None = None, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
-        return self._loop.run_until_complete(self.env.reset(task, seed=seed, options=options))
+        return _run(self._loop, self.env.reset(task, seed=seed, options=options))
 
     def step(self, action: Action) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        return self._loop.run_until_complete(self.env.step(action))
+        return _run(self._loop, self.env.step(action))
+
+    def play(self, task: str, actions: list[Action]) -> tuple[float, dict[str, Any]]:
+        """One whole episode with a fixed list of actions (see `play`)."""
+        return _run(self._loop, play(self.env, task, actions))
 
     def state_hash(self) -> str | None:
         return self.env.state_hash()
@@ -346,10 +361,10 @@ class VectorEnv:
         return len(self.env.envs)
 
     def reset(self, tasks: list[str | None] | None = None) -> tuple[list[Observation], list[dict[str, Any]]]:
-        return self._loop.run_until_complete(self.env.reset(tasks))
+        return _run(self._loop, self.env.reset(tasks))
 
     def step(self, actions: list[Action | None]):
-        return self._loop.run_until_complete(self.env.step(actions))
+        return _run(self._loop, self.env.step(actions))
 
     def close(self) -> None:
         if not self._loop.is_closed():
@@ -395,5 +410,5 @@ def replay_verdict(domain: str, task: str, actions: list[Action], **kwargs: Any)
     """The verdict of one task played with the given actions (env options as for
     ThinkingboxEnv: user, judge, limits), for comparing frameworks on the same actions."""
     with ThinkingboxEnv(domain, **kwargs) as env:
-        _, info = env._loop.run_until_complete(play(env.env, task, actions))
+        _, info = env.play(task, actions)
     return bool(info["verdict"])
