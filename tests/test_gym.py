@@ -6,7 +6,7 @@ import pytest
 from thinkingbox.engine.discovery import PluginHost, installed_domains
 from thinkingbox.engine.episode import Limits
 from thinkingbox.errors import ThinkingboxError
-from thinkingbox.gym import (AsyncThinkingboxEnv, ThinkingboxEnv, make_vec, reference_actions,
+from thinkingbox.gym import (AsyncThinkingboxEnv, ThinkingboxEnv, make_vec, play, reference_actions,
                              replay_verdict)
 
 NOTHING = {"type": "message", "content": "Sorry, I cannot help with this request. <DONE>"}
@@ -198,3 +198,40 @@ def test_the_env_refuses_a_rubric_task_without_a_judge(host):
     with ThinkingboxEnv("booking", host=host, judge=None) as env:
         with pytest.raises(ThinkingboxError, match="no judge is configured"):
             env.reset(rubric)
+
+
+def test_a_gym_episode_is_the_trial_tb_eval_runs_with_the_same_actions(host):
+    """The oracle agent under run_trial and the reference actions through the env give the
+    same trial: trajectory (call ids aside), counts, checks, diff and effects."""
+    from thinkingbox.engine.trial import EvalConfig, Job, run_trial
+    from thinkingbox.models.agents import OracleAgent
+    from thinkingbox.models.settings import RunSettings
+    from thinkingbox.models.users import ScriptedUser
+
+    def comparable(record):
+        trajectory = [{k: v for k, v in e.items() if k not in ("id", "tool_call_id")} for e in record["trajectory"]]
+        for event in trajectory:
+            for call in event.get("tool_calls", []):
+                call.pop("id")
+        return {**{k: record[k] for k in ("verdict", "finish_reason", "checks", "diff", "effects", "final_message",
+                                          "counts", "initial_hash")}, "trajectory": trajectory}
+
+    async def main(domain_name, task_ids):
+        (domain,) = host.load_domains([domain_name])
+        config = EvalConfig(settings=RunSettings(judge="rules"))
+        env = AsyncThinkingboxEnv(domain_name, host=host)
+        try:
+            for task_id in task_ids:
+                task = domain.task(task_id)
+                oracle = await run_trial(Job(domain, await domain.prepare(task), 1),
+                                         lambda *_: OracleAgent(task), "", lambda *_: ScriptedUser(task), "", config)
+                _, info = await play(env, task_id, reference_actions(task))
+                assert comparable(info["record"]) == comparable(oracle), task_id
+        finally:
+            await env.close()
+
+    for domain_name in ("retail", "booking"):
+        (domain,) = host.load_domains([domain_name])
+        ids = sorted(domain.tasks)
+        rubric = [t for t in ids if domain.tasks[t].rubric or domain.tasks[t].says][:2]
+        asyncio.run(main(domain_name, ids[:3] + rubric))
