@@ -6,8 +6,8 @@ import pytest
 from thinkingbox.engine.discovery import PluginHost, installed_domains
 from thinkingbox.engine.episode import Limits
 from thinkingbox.errors import ThinkingboxError
-from thinkingbox.gym import (AsyncThinkingboxEnv, ThinkingboxEnv, make_vec, play, reference_actions,
-                             replay_verdict)
+from thinkingbox.gym import (AsyncThinkingboxEnv, ThinkingboxEnv, actions_from_trajectory, make_vec, play,
+                             reference_actions, replay_verdict)
 
 NOTHING = {"type": "message", "content": "Sorry, I cannot help with this request. <DONE>"}
 
@@ -209,10 +209,10 @@ def test_a_gym_episode_is_the_trial_tb_eval_runs_with_the_same_actions(host):
     from thinkingbox.models.users import ScriptedUser
 
     def comparable(record):
-        trajectory = [{k: v for k, v in e.items() if k not in ("id", "tool_call_id")} for e in record["trajectory"]]
-        for event in trajectory:
-            for call in event.get("tool_calls", []):
-                call.pop("id")
+        trajectory = [{k: v for k, v in e.items() if k not in ("tool_call_id", "tool_calls")} for e in record["trajectory"]]
+        for copy, event in zip(trajectory, record["trajectory"]):
+            if "tool_calls" in event:
+                copy["tool_calls"] = [{k: v for k, v in c.items() if k != "id"} for c in event["tool_calls"]]
         return {**{k: record[k] for k in ("verdict", "finish_reason", "checks", "diff", "effects", "final_message",
                                           "counts", "initial_hash")}, "trajectory": trajectory}
 
@@ -226,6 +226,8 @@ def test_a_gym_episode_is_the_trial_tb_eval_runs_with_the_same_actions(host):
                 oracle = await run_trial(Job(domain, await domain.prepare(task), 1),
                                          lambda *_: OracleAgent(task), "", lambda *_: ScriptedUser(task), "", config)
                 _, info = await play(env, task_id, reference_actions(task))
+                assert comparable(info["record"]) == comparable(oracle), task_id
+                _, info = await play(env, task_id, actions_from_trajectory(oracle["trajectory"]))
                 assert comparable(info["record"]) == comparable(oracle), task_id
         finally:
             await env.close()

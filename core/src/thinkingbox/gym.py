@@ -394,6 +394,25 @@ def reference_actions(task: Any) -> list[Action]:
     return [*actions, {"type": "message", "content": final}]
 
 
+def actions_from_trajectory(trajectory: list[dict[str, Any]]) -> list[Action]:
+    """A recorded trial's assistant turns as actions (to replay a `tb eval` record through
+    the env). A turn with several tool calls becomes one action per call, its text going
+    with the last one (where an end tool's final message is read)."""
+    actions: list[Action] = []
+    for event in trajectory:
+        if event["role"] != "assistant":
+            continue
+        calls = event.get("tool_calls") or []
+        if not calls:
+            actions.append({"type": "message", "content": event.get("content") or ""})
+        for i, call in enumerate(calls):
+            action = {"type": "tool_call", "name": call["name"], "arguments": call["arguments"]}
+            if i == len(calls) - 1 and event.get("content"):
+                action["content"] = event["content"]
+            actions.append(action)
+    return actions
+
+
 async def play(env: AsyncThinkingboxEnv, task: str, actions: list[Action]) -> tuple[float, dict[str, Any]]:
     """Run one episode of `task` with a fixed list of actions; (reward, final info). When the
     actions run out first, the conversation is ended with the end tool (as the replay agent
