@@ -237,3 +237,17 @@ def test_a_gym_episode_is_the_trial_tb_eval_runs_with_the_same_actions(host):
         ids = sorted(domain.tasks)
         rubric = [t for t in ids if domain.tasks[t].rubric or domain.tasks[t].says][:2]
         asyncio.run(main(domain_name, ids[:3] + rubric))
+
+
+def test_an_llm_user_answers_messages_and_its_failure_ends_the_episode_as_an_error(host, fake_openai, monkeypatch):
+    monkeypatch.setenv("TB_USER_BASE_URL", fake_openai.url)
+    fake_openai.script("fake-user", [{"content": "My order is ORD-510101."}, {"status": 400, "error": "bad"}])
+    with ThinkingboxEnv("retail", host=host, user="llm:fake-user") as env:
+        env.reset("dfw-001")
+        observation, reward, terminated, truncated, _ = env.step({"type": "message", "content": "Which order?"})
+        assert observation == {"type": "user_message", "content": "My order is ORD-510101."}
+        assert (reward, terminated, truncated) == (0.0, False, False)
+        assert "[1] Which order?" in fake_openai.requests_for("fake-user")[0]["messages"][-1]["content"]
+        observation, reward, terminated, truncated, info = env.step({"type": "message", "content": "And?"})
+        assert (observation["type"], reward, terminated, truncated) == ("end", 0.0, True, False)
+        assert info["finish_reason"] == "error" and info["error"]

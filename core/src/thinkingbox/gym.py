@@ -129,8 +129,8 @@ def final_info(record: dict[str, Any]) -> dict[str, Any]:
 
 def _settings(user: str, judge: str | ModelConfig | None, persona: str) -> RunSettings:
     settings = RunSettings(persona=persona)
-    model = user.partition(":")[2]
-    if user.startswith("llm"):
+    kind, _, model = user.partition(":")
+    if kind == "llm":
         if not model:
             raise ThinkingboxError("user='llm:MODEL' needs a model name")
         settings.user = model_config("user", model, {}, {})
