@@ -106,6 +106,7 @@ def test_reset_restores_the_world_exactly(host):
         assert env.state_hash() == again["initial_hash"] == info["initial_hash"]
         assert env.step(NOTHING)[1] == 0.0
         assert env.state_hash() is None  # between episodes there is no world
+        assert [env.reset()[1]["task"] for _ in range(2)] == env.task_ids[:2]  # no task: the next in id order
 
 
 def test_bad_actions_and_steps_outside_an_episode_are_clear_errors(host):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from typing import Any, Iterable
+from typing import Any, Iterator
 
 from thinkingbox.engine.discovery import PluginHost
 from thinkingbox.engine.domain import Domain
@@ -163,7 +163,7 @@ class AsyncThinkingboxEnv:
         self._episode: asyncio.Task[dict[str, Any]] | None = None
         self._episodes = 0
         self._actions = 0
-        self._task_order: Iterable[str] = itertools.cycle(sorted(self.domain.tasks))
+        self._task_order: Iterator[str] = itertools.cycle(sorted(self.domain.tasks))
 
     @property
     def task_ids(self) -> list[str]:
@@ -177,7 +177,7 @@ class AsyncThinkingboxEnv:
         user's opening request. `seed` is accepted for gymnasium's sake: tasks are
         deterministic, and the scripted user too."""
         await self._stop_episode()
-        task_id = task or (options or {}).get("task") or next(iter(self._task_order))
+        task_id = task or (options or {}).get("task") or next(self._task_order)
         the_task = self.domain.task(task_id)
         check_settings([the_task], self.config.settings)
         task_world = await self.domain.prepare(the_task)
