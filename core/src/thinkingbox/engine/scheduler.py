@@ -57,12 +57,18 @@ def check_ready(host: PluginHost, tasks: list[Any], config: EvalConfig) -> None:
     """Fail before any trial runs if the configuration cannot run these tasks."""
     resolve_factory(host.agent_factories(), config.agent, "agent")
     resolve_factory(host.user_factories(), config.user, "user")
+    check_settings(tasks, config.settings)
+
+
+def check_settings(tasks: list[Any], settings: Any) -> None:
+    """Fail if a role's model is not usable, or rubric tasks have no judge (also used by
+    thinkingbox.gym, whose agent is the caller's policy)."""
     for role in ("agent", "user", "judge"):
-        model = getattr(config.settings, role)
+        model = getattr(settings, role)
         if model is not None and not isinstance(model, str):
             model.check(role)
     rubric_tasks = sorted({t.id for t in tasks if t.rubric})
-    if rubric_tasks and config.settings.judge is None:
+    if rubric_tasks and settings.judge is None:
         raise ThinkingboxError(f"{len(rubric_tasks)} selected task(s) have rubric questions "
                                f"({', '.join(rubric_tasks[:5])}{' ...' if len(rubric_tasks) > 5 else ''}) "
                                "but no judge is configured: pass --judge MODEL, or --judge rules to answer them "
