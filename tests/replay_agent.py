@@ -7,11 +7,13 @@ ACTIONS.json holds a list of steps, each {"tool": NAME, "args": {...}} (a tool c
 trial's world) or {"say": TEXT} (a message to the user, whose reply is read and dropped),
 and optionally a final {"final": TEXT} (the last message; <DONE> is added). Without a file
 (`-`), the task's reference solution is replayed: the harness's start message names the
-domain and task. Used by the cross-framework test to play the same actions everywhere.
+domain and task. `run_replayed` runs it through `tb eval` for tests (the cross-framework
+test plays the same actions everywhere).
 """
 import asyncio
 import json
 import sys
+from pathlib import Path
 
 
 def send(message: dict) -> None:
@@ -52,6 +54,19 @@ async def replay(start: dict, steps: list[dict]) -> None:
     final = next((s["final"] for s in steps if "final" in s), "Done.")
     send({"type": "message", "content": f"{final} <DONE>"})
     receive()
+
+
+def run_replayed(domain: str, task: str, actions: list[dict], output: Path, *extra: str) -> dict:
+    """For tests: run `tb eval --agent command:` this script on one task, replaying
+    `actions` (written next to `output`), and return the trial's record."""
+    from thinkingbox.interfaces.cli import main as tb
+
+    path = output.with_suffix(".actions.json")
+    path.write_text(json.dumps(actions))
+    tb(["eval", "--domains", domain, "--tasks", task, "--agent", f"command:{sys.executable} {__file__} {path}",
+        "--output", str(output), *extra])
+    (record,) = [r for r in map(json.loads, output.read_text().splitlines()) if "run_header" not in r]
+    return record
 
 
 def main() -> None:

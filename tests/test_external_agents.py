@@ -53,9 +53,10 @@ def test_a_replaying_process_gets_the_oracles_verdict_and_record(tmp_path, domai
 
 
 def test_doing_nothing_fails_as_noop_does(tmp_path):
-    actions = tmp_path / "nothing.json"
-    actions.write_text(json.dumps([{"final": "Sorry, I cannot help with this request."}]))
-    record = evaluate(tmp_path, f"command:{PY} {REPLAY_AGENT} {actions}", "retail", "ret-fee-001")
+    from replay_agent import run_replayed
+
+    record = run_replayed("retail", "ret-fee-001", [{"final": "Sorry, I cannot help with this request."}],
+                          tmp_path / "nothing.jsonl")
     assert record["verdict"] is False and record["finish_reason"] == "done" and record["error"] is None
     assert record["counts"] == {"user_turns": 0, "tool_calls": 0}
 

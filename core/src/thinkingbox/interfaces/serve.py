@@ -7,17 +7,23 @@ external evaluator uses the control endpoints, which are not MCP tools and so ne
 in the agent's tool list. They answer only requests that carry the control token
 (`Authorization: Bearer TOKEN`; generated at start and printed, or given), pass the same
 Host/Origin checks as /mcp and stay within its body limit, since they hold what the agent
-must never see (other sessions, the golden state). docs/security.md has the threat model.
+must never see (other sessions, the golden state). docs/security.md has the threat model;
+docs/external-agents.md the user endpoints.
 
     GET  /control/task                         the served task (id, domain, request)
     GET  /control/sessions                     open sessions with a world
+    POST /control/sessions                     (with --user) a session with a fresh world, a conversation
+                                               with the simulated user and a token scoped to it
+    GET  /control/sessions/{id}/opening        the opening request      } control token or
+    POST /control/sessions/{id}/messages       {"content": ...} -> reply } the session's token
     POST /control/sessions/{id}/reset          replace the session's world with a fresh one
     GET  /control/sessions/{id}/effects        field-level side effects since the initial state
     GET|POST /control/sessions/{id}/verdict    checks against the golden state; POST
                                                {"final_message": "...", "trajectory": [...]} to judge
                                                what the agent said (rubric questions, typed
                                                checks; the order of messages and calls needs
-                                               the trajectory, in the trial record's format)
+                                               the trajectory, in the trial record's format); a
+                                               session with a conversation is judged whole
 
 stdio: one world for the connection; `--report FILE` writes the final world (SQLite bytes)
 when the connection closes, which is how `tb eval --tool-transport stdio` judges it.
