@@ -136,3 +136,16 @@ def test_the_openai_agents_sdk_adapter_solves_a_task_with_a_scripted_model(tmp_p
     assert {t["function"]["name"] for t in requests[0]["tools"]} >= {a["tool"] for a in reference_actions(
         "retail", "dfw-001") if "tool" in a}
     assert all(req["path"].endswith("/chat/completions") for req in fake_openai.requests)
+
+
+@pytest.mark.parametrize("agent,extra,message", [
+    ("command:", (), "the command agent needs a command"),
+    ("command:python 'unclosed", (), "cannot split"),
+    ("command:python agent.py", ("--tool-transport", "stdio"), "reaches its tools over HTTP"),
+])
+def test_a_command_that_cannot_run_is_a_one_line_error_before_any_trial(tmp_path, capsys, agent, extra, message):
+    out = tmp_path / "run.jsonl"
+    assert main(["eval", "--domains", "retail", "--tasks", "ret-fee-001", "--agent", agent, "--output", str(out),
+                 *extra]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and not out.exists()

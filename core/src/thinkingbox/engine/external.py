@@ -73,6 +73,8 @@ class CommandAgent:
         def fail(why: str) -> None:
             from thinkingbox.secrets import redact
 
+            if process.returncode is None:  # a process that broke the protocol gets no grace period
+                process.kill()
             tail = stderr.decode("utf-8", "replace")[-STDERR_KEPT:].strip()
             conversation.finish(ERROR, redact(f"agent process: {why}" + (f"; its stderr ends: {tail}" if tail else "")))
 
@@ -90,7 +92,6 @@ class CommandAgent:
                 if ended in done:   # ended at the tool server (the action cap)
                     break
                 if not done:
-                    process.kill()
                     fail(f"sent nothing for {self.timeout:g} s (timeout); it was killed")
                     return
                 try:

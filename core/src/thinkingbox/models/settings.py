@@ -163,8 +163,9 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
             raise ThinkingboxError(f"--agent {agent}: {exc}") from None
     tool_transport = args.tool_transport
     if agent == "command" or agent.startswith("command:"):
-        if not agent.partition(":")[2].strip():
-            raise ThinkingboxError("--agent command needs a command: --agent 'command:python my_agent.py'")
+        from thinkingbox.engine.external import CommandAgent
+
+        CommandAgent(agent.partition(":")[2])  # a command that cannot be split fails here, not in every trial
         if tool_transport == "stdio":
             raise ThinkingboxError("--agent command:CMD reaches its tools over HTTP: use --tool-transport http "
                                    "(the default for command agents)")
