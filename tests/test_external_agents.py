@@ -149,3 +149,28 @@ def test_a_command_that_cannot_run_is_a_one_line_error_before_any_trial(tmp_path
                  *extra]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and not out.exists()
+
+
+def test_the_end_flag_and_the_action_cap_end_the_conversation_as_for_our_agents(tmp_path):
+    from replay_agent import run_replayed
+
+    ended = script(tmp_path, "ender.py", "print(json.dumps({'type': 'message', 'content': 'All set.', 'end': True}),"
+                   " flush=True)\nassert json.loads(sys.stdin.readline())['type'] == 'end'\n")
+    record = evaluate(tmp_path, ended, "retail", "ret-fee-001")
+    assert record["finish_reason"] == "end_turn" and record["final_message"] == "All set."
+    assert [e["name"] for e in record["trajectory"] if e["role"] == "tool"] == ["end_conversation"]
+    lookups = [{"tool": "get_order", "args": {"order_id": "ORD-200001"}}] * 3
+    capped = run_replayed("retail", "ret-fee-001", lookups, tmp_path / "capped.jsonl", "--max-tool-calls", "2")
+    assert capped["finish_reason"] == "action_limit" and capped["counts"]["tool_calls"] == 2
+    assert [e["is_error"] for e in capped["trajectory"] if e["role"] == "tool"] == [False, False]
+
+
+def test_a_command_agents_record_rejudges_to_the_same_verdict(tmp_path, capsys):
+    from replay_agent import run_replayed
+
+    run_replayed("retail", "dfw-001", reference_actions("retail", "dfw-001"), tmp_path / "run.jsonl")
+    assert main(["rejudge", str(tmp_path / "run.jsonl"), "--output", str(tmp_path / "again.jsonl")]) == 0
+    assert "0 verdict(s) changed" in capsys.readouterr().out
+    (record,) = [r for r in map(json.loads, (tmp_path / "again.jsonl").read_text().splitlines())
+                 if "run_header" not in r]
+    assert record["verdict"] is True

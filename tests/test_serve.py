@@ -372,3 +372,37 @@ def test_a_session_token_reaches_its_own_user_and_tools_and_nothing_else():
 def test_serving_without_a_user_has_no_user_endpoint(http_server):
     refused = http_server.control("POST", "/sessions")
     assert refused.status_code == 409 and "--user scripted" in refused.json()["error"]
+
+
+def test_the_served_llm_user_is_configured_as_tb_evals_and_answers_from_the_model(fake_openai):
+    import os
+
+    fake_openai.script("fake-user", [{"content": 'Customer: "My order is ORD-200001."'}])
+    env = {**os.environ, "OPENAI_API_KEY": "sk-served-user-key-0123"}
+    proc, base = serve_http("--user", "llm:fake-user", "--user-base-url", fake_openai.url,
+                            "--user-param", "temperature=0.7", env=env)
+    try:
+        opened = base.control("POST", "/sessions").json()
+        answer = as_agent(base, opened["session"], opened["token"], "POST", "/messages",
+                          json={"content": "What is your order number?"}).json()
+        assert answer == {"reply": "My order is ORD-200001.", "ended": False, "finish_reason": None}
+        (request,) = fake_openai.requests_for("fake-user")
+        assert request["temperature"] == 0.7 and "What is your order number?" in request["messages"][1]["content"]
+        assert "USER_CONTEXT" in request["messages"][1]["content"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("extra,message", [
+    (("--user", "scripted"), "--user needs --transport http"),
+    (("--transport", "http", "--user", "llm"), "--user llm needs a model"),
+    (("--transport", "http", "--user", "scripted", "--persona", "terse"), "--persona applies to the LLM user"),
+    (("--transport", "http", "--user", "robot"), "unknown user 'robot'"),
+])
+def test_a_served_user_that_cannot_be_made_is_a_one_line_error(capsys, extra, message):
+    from thinkingbox.interfaces.cli import main
+
+    assert main(["serve", "--domain", "retail", "--task", "ret-fee-001", "--port", str(free_port()), *extra]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
