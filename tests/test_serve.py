@@ -33,9 +33,9 @@ class Served(str):
         return httpx2.request(method, f"{self}/control{path}", headers=headers, timeout=30, **kwargs)
 
 
-def serve_http(*extra, env=None) -> tuple[subprocess.Popen, Served]:
+def serve_http(*extra, env=None, domain="retail", task="ret-fee-001") -> tuple[subprocess.Popen, Served]:
     port = free_port()
-    proc = subprocess.Popen([TB, "serve", "--domain", "retail", "--task", "ret-fee-001", "--transport", "http",
+    proc = subprocess.Popen([TB, "serve", "--domain", domain, "--task", task, "--transport", "http",
                              "--port", str(port), *extra],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     base = Served(f"http://127.0.0.1:{port}")
@@ -251,3 +251,158 @@ def test_a_given_token_is_used_and_serving_beyond_loopback_needs_one(tmp_path):
     short = subprocess.run([TB, "serve", "--domain", "retail", "--task", "ret-fee-001", "--transport", "http",
                             "--control-token", "short"], capture_output=True, text=True, timeout=60, env=env)
     assert short.returncode == 2 and "at least 16 characters" in short.stderr
+
+
+# ---- the simulated user over the control plane (issue 21, item 1) ---------------------
+
+def session_client(base: Served, token: str):
+    """An official MCP client whose requests carry a session's scoped token."""
+    from mcp.client.streamable_http import streamable_http_client
+
+    http = httpx2.AsyncClient(headers={"authorization": f"Bearer {token}"}, timeout=30)
+    return Client(streamable_http_client(f"{base}/mcp", http_client=http))
+
+
+def as_agent(base: Served, sid: str, token: str, method: str, path: str, **kwargs) -> httpx2.Response:
+    return httpx2.request(method, f"{base}/control/sessions/{sid}{path}",
+                          headers={"authorization": f"Bearer {token}"}, timeout=30, **kwargs)
+
+
+def replay_oracle_over_http(base: Served, domain: str, task_id: str) -> tuple[str, list[str]]:
+    """Play the task's reference solution as an external agent would: its messages to the
+    served user, its calls on the session's MCP tools. Returns the session and the replies."""
+    from thinkingbox.engine.discovery import PluginHost
+    from thinkingbox.models.prompts import DONE_MARKER
+
+    task = PluginHost().load_domains([domain])[0].task(task_id)
+    opened = base.control("POST", "/sessions").json()
+    sid, token = opened["session"], opened["token"]
+    assert opened["request"] == task.request
+    assert as_agent(base, sid, token, "GET", "/opening").json() == {"message": task.request}
+    replies = []
+
+    async def go():
+        async with session_client(base, token) as client:
+            for step in task.solution:
+                if step.say:
+                    answer = as_agent(base, sid, token, "POST", "/messages", json={"content": step.say}).json()
+                    assert answer["ended"] is False
+                    replies.append(answer["reply"])
+                else:
+                    await client.call_tool(step.tool, dict(step.args))
+    run(go())
+    last = as_agent(base, sid, token, "POST", "/messages", json={"content": f"{task.final_message} {DONE_MARKER}"})
+    assert last.json() == {"reply": None, "ended": True, "finish_reason": "done"}
+    return sid, replies
+
+
+@pytest.mark.parametrize("domain,task,judge", [("retail", "dfw-001", None), ("booking", "crf-002", "rules")])
+def test_a_conversation_over_http_gets_the_verdict_tb_eval_gives_the_oracle(tmp_path, domain, task, judge):
+    out = tmp_path / "oracle.jsonl"
+    evaluated = subprocess.run([TB, "eval", "--domains", domain, "--tasks", task, "--agent", "oracle",
+                                "--output", str(out)], capture_output=True, text=True, timeout=300)
+    assert evaluated.returncode == 0, evaluated.stderr
+    (record,) = [json.loads(line) for line in out.read_text().splitlines() if '"run_header"' not in line]
+    proc, base = serve_http("--user", "scripted", *(("--judge", judge) if judge else ()), domain=domain, task=task)
+    try:
+        sid, replies = replay_oracle_over_http(base, domain, task)
+        recorded_replies = [e["content"] for e in record["trajectory"] if e.get("source") == "simulator"]
+        assert replies == recorded_replies and replies  # the same user, saying the same
+        verdict = base.control("GET", f"/sessions/{sid}/verdict").json()
+        assert verdict["verdict"] is True and record["verdict"] is True
+        assert [(c["name"], c["passed"]) for c in verdict["checks"]] == \
+            [(c["name"], c["passed"]) for c in record["checks"]]
+        assert {c["name"] for c in verdict["checks"]} >= {"communication"} | ({"rubric"} if judge else set())
+        assert verdict["finish_reason"] == "done" and verdict["counts"]["tool_calls"] == record["counts"]["tool_calls"]
+        tools = [(e["name"], e["content"]) for e in verdict["trajectory"] if e["role"] == "tool"]
+        assert tools == [(e["name"], e["content"]) for e in record["trajectory"] if e["role"] == "tool"]
+        # after the end, the user says no more (the control token may talk to any session's user)
+        assert as_agent(base, sid, base.token, "POST", "/messages", json={"content": "one more thing"}).status_code == 409
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_a_session_token_reaches_its_own_user_and_tools_and_nothing_else():
+    proc, base = serve_http("--user", "scripted", "--max-user-turns", "1", "--max-tool-calls", "1")
+    try:
+        first, second = base.control("POST", "/sessions").json(), base.control("POST", "/sessions").json()
+        sid, token = first["session"], first["token"]
+        other = second["session"]
+        assert as_agent(base, sid, token, "GET", "/opening").status_code == 200
+        for method, path in (("GET", f"/sessions/{other}/opening"), ("POST", f"/sessions/{other}/messages"),
+                             ("GET", f"/sessions/{sid}/verdict"), ("POST", f"/sessions/{sid}/verdict"),
+                             ("GET", f"/sessions/{sid}/effects"), ("POST", f"/sessions/{sid}/reset"),
+                             ("GET", "/sessions"), ("POST", "/sessions"), ("GET", "/task")):
+            refused = httpx2.request(method, f"{base}/control{path}", json={"content": "hi"},
+                                     headers={"authorization": f"Bearer {token}"}, timeout=30)
+            assert refused.status_code == 403, (method, path)
+            assert "scoped to session" in refused.json()["error"]
+        unknown = httpx2.post(f"{base}/mcp", headers={"authorization": "Bearer not-a-session-token-at-all"},
+                              json={}, timeout=30)
+        assert unknown.status_code == 401
+
+        async def tools():
+            async with session_client(base, token) as client:
+                created = await client.call_tool("helpdesk_create_item", TICKET)
+                assert '"TCK-5001"' in text(created)
+                capped = await client.call_tool("get_order", {"order_id": "ORD-200001"})  # past --max-tool-calls 1
+                assert capped.is_error and "limit of 1 tool calls" in text(capped)
+            async with session_client(base, second["token"]) as client:  # the other session's world is fresh
+                seen = await client.call_tool("helpdesk_get_items",
+                                              {"table": "tickets", "filter": "requester_id eq 'U-2001'"})
+                assert '"count":0' in text(seen)
+        run(tools())
+        effects = base.control("GET", f"/sessions/{sid}/effects").json()["effects"]
+        assert [(e["kind"], e["table"]) for e in effects] == [("created", "tickets")]
+        verdict = base.control("GET", f"/sessions/{sid}/verdict").json()
+        assert verdict["finish_reason"] == "action_limit" and verdict["verdict"] is False
+        # the user-turn limit: one follow-up, then the next message ends the conversation
+        talk = second["session"], second["token"]
+        assert as_agent(base, *talk, "POST", "/messages", json={"content": "What is your order number?"}).json()[
+            "ended"] is False
+        assert as_agent(base, *talk, "POST", "/messages", json={"content": "And your email?"}).json() == \
+            {"reply": None, "ended": True, "finish_reason": "user_limit"}
+        assert as_agent(base, *talk, "POST", "/messages", json={"text": 5}).status_code in (400, 409)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_serving_without_a_user_has_no_user_endpoint(http_server):
+    refused = http_server.control("POST", "/sessions")
+    assert refused.status_code == 409 and "--user scripted" in refused.json()["error"]
+
+
+def test_the_served_llm_user_is_configured_as_tb_evals_and_answers_from_the_model(fake_openai):
+    import os
+
+    fake_openai.script("fake-user", [{"content": 'Customer: "My order is ORD-200001."'}])
+    env = {**os.environ, "OPENAI_API_KEY": "sk-served-user-key-0123"}
+    proc, base = serve_http("--user", "llm:fake-user", "--user-base-url", fake_openai.url,
+                            "--user-param", "temperature=0.7", env=env)
+    try:
+        opened = base.control("POST", "/sessions").json()
+        answer = as_agent(base, opened["session"], opened["token"], "POST", "/messages",
+                          json={"content": "What is your order number?"}).json()
+        assert answer == {"reply": "My order is ORD-200001.", "ended": False, "finish_reason": None}
+        (request,) = fake_openai.requests_for("fake-user")
+        assert request["temperature"] == 0.7 and "What is your order number?" in request["messages"][1]["content"]
+        assert "USER_CONTEXT" in request["messages"][1]["content"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("extra,message", [
+    (("--user", "scripted"), "--user needs --transport http"),
+    (("--transport", "http", "--user", "llm"), "--user llm needs a model"),
+    (("--transport", "http", "--user", "scripted", "--persona", "terse"), "--persona applies to the LLM user"),
+    (("--transport", "http", "--user", "robot"), "unknown user 'robot'"),
+])
+def test_a_served_user_that_cannot_be_made_is_a_one_line_error(capsys, extra, message):
+    from thinkingbox.interfaces.cli import main
+
+    assert main(["serve", "--domain", "retail", "--task", "ret-fee-001", "--port", str(free_port()), *extra]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

@@ -47,7 +47,14 @@ def tb_agents():
         "noop": lambda spec, task, domain, settings: NoopAgent(task),
         "openai": _openai_agent,
         "replay": _replay_agent,
+        "command": _command_agent,
     }
+
+
+def _command_agent(spec, task, domain, settings):
+    from thinkingbox.engine.external import CommandAgent
+
+    return CommandAgent(spec, getattr(settings, "agent_timeout", None) or 600.0)
 
 
 def _replay_agent(spec, task, domain, settings):

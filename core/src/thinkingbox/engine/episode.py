@@ -123,3 +123,105 @@ async def _call(call_tool: CallTool, name: str, arguments: dict[str, Any] | str)
     if not isinstance(arguments, dict):
         return f"Error: the arguments of {name} must be a JSON object; nothing was run.", True
     return await call_tool(name, arguments)
+
+
+class ConversationOver(Exception):
+    """A message or tool call arrived after the conversation ended."""
+
+
+class Conversation:
+    """An episode driven from outside: the agent lives elsewhere (`tb serve`'s user
+    endpoint, `tb eval --agent command:CMD`), sends its messages one at a time, and calls
+    tools on an MCP server that reports each call here as it runs it.
+
+    The rules are run_episode's: a message with the completion marker ends it (done), so
+    does a message sent with `end` (the end tool: end_turn); after `max_user_turns`
+    follow-ups the next message ends it (user_limit); the call past `max_tool_calls` is
+    refused and ends it (action_limit). The trajectory has the trial record's format.
+    """
+
+    def __init__(self, user: User, request: str, limits: Limits = Limits(),
+                 write_tools: frozenset[str] = frozenset()):
+        import asyncio
+
+        self.user, self.limits, self.write_tools = user, limits, write_tools
+        self.trajectory: list[dict[str, Any]] = [{"role": "user", "content": request, "source": "task"}]
+        self.finish_reason: str | None = None   # None while it goes on
+        self.final_message = ""
+        self.error: str | None = None
+        self.user_turns = self.tool_calls = 0
+        self.ended = asyncio.Event()
+        self._speaking = asyncio.Lock()  # one message at a time: replies stay in order
+
+    @property
+    def request(self) -> str:
+        return self.trajectory[0]["content"]
+
+    def finish(self, reason: str, error: str | None = None) -> None:
+        if self.finish_reason is None:
+            self.finish_reason, self.error = reason, error
+            self.ended.set()
+
+    def admit_call(self, name: str, arguments: Any) -> str | None:
+        """None when the tool call may run; otherwise why not (the text of its error result)."""
+        if self.finish_reason is not None:
+            return f"Error: the conversation is over ({self.finish_reason}); nothing was run."
+        if self.tool_calls >= self.limits.max_tool_calls:
+            # recorded as run_episode records the call past the cap: asked for, never run
+            self.trajectory.append({"role": "assistant", "content": "", "tool_calls": [
+                {"id": f"call-{self.tool_calls + 1}", "name": name, "arguments": arguments}]})
+            self.finish(ACTION_LIMIT)
+            return (f"Error: the limit of {self.limits.max_tool_calls} tool calls is reached; "
+                    "the conversation is over and nothing was run.")
+        self.tool_calls += 1
+        return None
+
+    def record_call(self, name: str, arguments: Any, text: str, is_error: bool) -> None:
+        """A call admitted by `admit_call`, with its result, as the server returned it."""
+        call_id = f"call-{self.tool_calls}"
+        self.trajectory.append({"role": "assistant", "content": "",
+                                "tool_calls": [{"id": call_id, "name": name, "arguments": arguments}]})
+        self.trajectory.append({"role": "tool", "tool_call_id": call_id, "name": name, "content": text,
+                                "is_error": is_error, "write": name in self.write_tools})
+
+    async def agent_message(self, content: str, end: bool = False) -> str | None:
+        """The agent's message to the user. Returns the user's reply, or None when the
+        message ended the conversation (`finish_reason` says how). Raises
+        ConversationOver after the end, and the user's error if the simulator fails (the
+        conversation then ends in an error)."""
+        async with self._speaking:
+            if self.finish_reason is not None:
+                raise ConversationOver(f"the conversation is over ({self.finish_reason})")
+            event: dict[str, Any] = {"role": "assistant", "content": content}
+            final = content.replace(DONE_MARKER, "").strip()
+            if end:  # as the end tool in run_episode: the message (if any) keeps its place
+                event["tool_calls"] = [{"id": "end", "name": END_TOOL_NAME, "arguments": {}}]
+                self.trajectory.append(event)
+                self.trajectory.append({"role": "tool", "tool_call_id": "end", "name": END_TOOL_NAME,
+                                        "content": "The conversation is over.", "is_error": False, "write": False})
+                self.final_message = final or self.final_message
+                self.finish(END_TURN)
+                return None
+            self.trajectory.append(event)
+            self.final_message = final
+            if DONE_MARKER in content:
+                self.finish(DONE)
+                return None
+            if self.user_turns >= self.limits.max_user_turns:
+                self.finish(USER_LIMIT)
+                return None
+            try:
+                reply = await self.user.reply(visible_messages(self.trajectory))
+            except Exception as exc:
+                self.finish(ERROR, f"user: {type(exc).__name__}: {exc}")
+                raise
+            self.user_turns += 1
+            reply_event = {"role": "user", "content": reply, "source": "simulator"}
+            if getattr(self.user, "last_usage", None):
+                reply_event["usage"] = self.user.last_usage
+            self.trajectory.append(reply_event)
+            return reply
+
+    def result(self) -> EpisodeResult:
+        return EpisodeResult(self.trajectory, self.finish_reason or ERROR, self.final_message, self.error,
+                             self.user_turns, self.tool_calls)

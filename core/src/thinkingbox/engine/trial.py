@@ -109,6 +109,24 @@ def _usage_totals(trajectory: list[dict[str, Any]], user: Any, outcome_usage: di
             "judge": outcome_usage.get("judge") or llm.empty_usage()}
 
 
+async def _run_external(agent: Any, user: Any, job: Job, config: EvalConfig, http_server: Any,
+                        token: str) -> Any:
+    """An external agent's episode: it gets the MCP URL of the trial's world (the in-process
+    HTTP server binds the world to `token`), and its tool calls are recorded there."""
+    from thinkingbox.engine.episode import Conversation
+    from thinkingbox.interfaces.serve import WORLD_HEADER
+
+    if http_server is None or token is None:
+        raise ThinkingboxError(f"the {agent.name} agent reaches its tools over HTTP: --tool-transport http")
+    domain, task = job.domain, job.task_world.task
+    conversation = Conversation(user, task.request, config.limits, domain.write_tools)
+    http_server.watch(token, conversation)
+    return await agent.run(conversation, {
+        "mcp_url": http_server.url, "mcp_headers": {WORLD_HEADER: token},
+        "system_prompt": f"{SHARED_AGENT_PROMPT}\n\n{domain.system_prompt}", "message": task.request,
+        "domain": domain.name, "task": task.id, "trial": job.trial})
+
+
 async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: Any, user_arg: str,
                     config: EvalConfig, http_server: Any = None, sessions: SessionPool | None = None,
                     worlds: WorldPool | None = None) -> dict[str, Any]:
@@ -124,20 +142,25 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
     agent = agent_factory(agent_arg, task, domain, config.settings)
     user = user_factory(user_arg, task, config.settings)
     try:
-        async with connection.session() as (client, listed):
-            # The agent gets the tools as its session listed them (the client also needs the
-            # listing to check results, so it costs nothing extra).
-            tools = [*listed, END_TOOL_SCHEMA]
-            await agent.start(EpisodeContext([SHARED_AGENT_PROMPT, domain.system_prompt], task.request, tools,
-                                             domain.name, task.id, job.trial))
-
-            async def call_tool(name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
-                result = await client.call_tool(name, arguments)
-                return _text(result), bool(result.is_error)
-
+        if getattr(agent, "external", False):  # an agent process: it calls the tools of its world itself
             t_episode = time.perf_counter()
-            episode = await run_episode(agent, user, task.request, call_tool, config.limits, domain.write_tools)
+            episode = await _run_external(agent, user, job, config, http_server, connection.token)
             t_judge = time.perf_counter()
+        else:
+            async with connection.session() as (client, listed):
+                # The agent gets the tools as its session listed them (the client also needs the
+                # listing to check results, so it costs nothing extra).
+                tools = [*listed, END_TOOL_SCHEMA]
+                await agent.start(EpisodeContext([SHARED_AGENT_PROMPT, domain.system_prompt], task.request, tools,
+                                                 domain.name, task.id, job.trial))
+
+                async def call_tool(name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
+                    result = await client.call_tool(name, arguments)
+                    return _text(result), bool(result.is_error)
+
+                t_episode = time.perf_counter()
+                episode = await run_episode(agent, user, task.request, call_tool, config.limits, domain.write_tools)
+                t_judge = time.perf_counter()
         served = connection.served_world()
         if served is not None:  # the world lived in a stdio server, which wrote it on exit
             world.close()

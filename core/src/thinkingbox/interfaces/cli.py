@@ -79,7 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
     ev.add_argument("--tasks", type=_csv, help="comma-separated task ids (default: all tasks)")
     ev.add_argument("--agent", help="oracle (replays the reference solution), noop (does nothing), "
-                    "openai:MODEL (any OpenAI-compatible endpoint) or a plugin agent NAME[:ARG] "
+                    "openai:MODEL (any OpenAI-compatible endpoint), command:CMD (an agent process per trial, "
+                    "given the MCP URL of its world; docs/external-agents.md) or a plugin agent NAME[:ARG] "
                     "(default: $TB_AGENT or oracle)")
     ev.add_argument("--user", help="simulated user: scripted (deterministic) or llm:MODEL "
                     "(default: $TB_USER or scripted)")
@@ -116,7 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--max-tool-calls", type=_positive, help="agent-action cap per trial (default: 50)")
     ev.add_argument("--tool-transport", choices=["memory", "stdio", "http"], default="memory",
                     help="how trials reach their tools: in-memory MCP sessions (default), a `tb serve` process "
-                    "per trial over stdio, or an HTTP MCP server on 127.0.0.1; verdicts are the same")
+                    "per trial over stdio, or an HTTP MCP server on 127.0.0.1; verdicts are the same "
+                    "(command agents always use http)")
     for role in ROLES:
         group = ev.add_argument_group(f"{role} model connection (used by {ROLE_USERS[role]})")
         group.add_argument(f"--{role}-base-url", help=f"endpoint, e.g. http://127.0.0.1:8000/v1 "
@@ -128,7 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
                            help=f"request parameter, repeatable: temperature=0.2, seed=7, max_tokens=4096, "
                            f"reasoning_effort=medium{' (default temperature 0.3)' if role == 'user' else ''}"
                            f"{' (temperature is always 0)' if role == 'judge' else ''}")
-        group.add_argument(f"--{role}-timeout", type=float, metavar="SECONDS", help="per request (default: 600)")
+        group.add_argument(f"--{role}-timeout", type=float, metavar="SECONDS", help="per request (default: 600)"
+                           + ("; for --agent command:CMD, how long the process may stay silent" if role == "agent"
+                              else ""))
         group.add_argument(f"--{role}-max-attempts", type=_positive, metavar="N",
                            help="attempts per request on 429/5xx/timeouts (default: 6)")
 
@@ -226,6 +230,18 @@ def build_parser() -> argparse.ArgumentParser:
                     help="http: the bearer token the /control endpoints require (default: $TB_CONTROL_TOKEN, else "
                          "one generated and printed at start; required with a --host other than loopback)")
     sv.add_argument("--report", type=Path, help="stdio: write the final world (SQLite bytes) here on exit")
+    sv.add_argument("--user", help="http: a simulated user that answers agents through the control plane "
+                    "(POST /control/sessions, then /control/sessions/SESSION/messages): scripted or llm:MODEL, "
+                    "as in tb eval (default: none)")
+    sv.add_argument("--persona", choices=_personas(), help="http: the LLM user's style (needs --user llm:MODEL; "
+                    "default: cooperative)")
+    sv.add_argument("--max-user-turns", type=_positive, default=10, help="http: simulated-user follow-ups per "
+                    "session (default: 10)")
+    sv.add_argument("--max-tool-calls", type=_positive, default=50, help="http: tool calls per session with a user "
+                    "(default: 50)")
+    sv.add_argument("--config", type=Path, help="TOML file whose [user] section configures the user model, as "
+                    "for tb eval (default: $TB_CONFIG)")
+    _connection_flags(sv, "user", ("base_url", "api_key_env", "api_version", "param", "timeout", "max_attempts"))
 
     ts = sub.add_parser("tasks", help="list the tasks of a domain, or print the task file's JSON Schema")
     ts.add_argument("--domain", help="domain name (see `tb domains`)")
@@ -473,15 +489,19 @@ def _print_safe(text: str) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
+    from thinkingbox.engine.episode import Limits
     from thinkingbox.interfaces.serve import serve_http, serve_stdio
+    from thinkingbox.models.settings import served_user
 
     (domain,) = PluginHost().load_domains([args.domain])
     task = domain.task(args.task)
     if args.transport == "stdio":
+        if args.user:
+            raise ThinkingboxError("--user needs --transport http (its user endpoint is under /control)")
         serve_stdio(domain, task, output_file(args.report, "--report"))
     else:
         serve_http(domain, task, args.host, args.port, args.judge, args.idle_timeout, args.max_sessions,
-                   args.control_token)
+                   args.control_token, served_user(args), Limits(args.max_user_turns, args.max_tool_calls))
     return 0
 
 

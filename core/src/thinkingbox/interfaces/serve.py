@@ -7,17 +7,23 @@ external evaluator uses the control endpoints, which are not MCP tools and so ne
 in the agent's tool list. They answer only requests that carry the control token
 (`Authorization: Bearer TOKEN`; generated at start and printed, or given), pass the same
 Host/Origin checks as /mcp and stay within its body limit, since they hold what the agent
-must never see (other sessions, the golden state). docs/security.md has the threat model.
+must never see (other sessions, the golden state). docs/security.md has the threat model;
+docs/external-agents.md the user endpoints.
 
     GET  /control/task                         the served task (id, domain, request)
     GET  /control/sessions                     open sessions with a world
+    POST /control/sessions                     (with --user) a session with a fresh world, a conversation
+                                               with the simulated user and a token scoped to it
+    GET  /control/sessions/{id}/opening        the opening request      } control token or
+    POST /control/sessions/{id}/messages       {"content": ...} -> reply } the session's token
     POST /control/sessions/{id}/reset          replace the session's world with a fresh one
     GET  /control/sessions/{id}/effects        field-level side effects since the initial state
     GET|POST /control/sessions/{id}/verdict    checks against the golden state; POST
                                                {"final_message": "...", "trajectory": [...]} to judge
                                                what the agent said (rubric questions, typed
                                                checks; the order of messages and calls needs
-                                               the trajectory, in the trial record's format)
+                                               the trajectory, in the trial record's format); a
+                                               session with a conversation is judged whole
 
 stdio: one world for the connection; `--report FILE` writes the final world (SQLite bytes)
 when the connection closes, which is how `tb eval --tool-transport stdio` judges it.
@@ -27,15 +33,17 @@ from __future__ import annotations
 import asyncio
 import hmac
 import os
+import re
 import signal
 import sys
 import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from thinkingbox.engine.domain import Domain, TaskWorld
+from thinkingbox.engine.episode import Conversation, ConversationOver, Limits
 from thinkingbox.errors import ThinkingboxError
 from thinkingbox.world import World
 
@@ -50,17 +58,72 @@ ABORT_HOOK_ENV = "TB_TEST_ABORT_HTTP_ON_SIGUSR1"
 class SessionWorld:
     world: World
     last_used: float
+    token: str | None = None         # a session opened with a user: its scoped token
+    conversation: Conversation | None = None
+
+
+def bearer(headers: Any) -> str | None:
+    """The token of an `Authorization: Bearer TOKEN` header (None without one)."""
+    scheme, _, given = headers.get("authorization", "").partition(" ")
+    return given.strip() if scheme.lower() == "bearer" and given.strip() else None
 
 
 class SessionWorlds:
-    """The worlds of served MCP sessions: one fresh world per session id."""
+    """The worlds of served MCP sessions: one fresh world per session id.
+
+    Sessions opened through the control plane (`POST /control/sessions`, when the server
+    has a simulated user) also hold a conversation with that user, and a token scoped to
+    the session: MCP requests that carry it (`Authorization: Bearer TOKEN`) reach that
+    session's world, whatever their MCP session id, and their tool calls are recorded in
+    the conversation."""
 
     def __init__(self, domain: Domain, task_world: TaskWorld | None, idle_timeout: float = 600.0,
-                 max_worlds: int = 1000):
+                 max_worlds: int = 1000, new_user: Callable[[], Any] | None = None,
+                 limits: Limits | None = None):
         self.domain, self.task_world = domain, task_world
         self.idle_timeout, self.max_worlds = idle_timeout, max_worlds
+        self.new_user, self.limits = new_user, limits or Limits()
         self.sessions: dict[str, SessionWorld] = {}
+        self.tokens: dict[str, str] = {}   # scoped token -> session id
         self.bound: dict[str, World] = {}  # token -> world, for in-process trials
+        self.watched: dict[str, Conversation] = {}  # token -> conversation, for in-process external agents
+
+    def _conversation(self) -> Conversation:
+        assert self.new_user is not None and self.task_world is not None
+        task = self.task_world.task
+        return Conversation(self.new_user(), task.request, self.limits, self.domain.write_tools)
+
+    def open_conversation(self) -> tuple[str, str] | None:
+        """A new session with a fresh world and a conversation: (session id, scoped token);
+        None when the server holds its maximum of worlds."""
+        import secrets
+
+        self.cleanup()
+        if len(self.sessions) >= self.max_worlds or self.task_world is None:
+            return None
+        sid, token = uuid.uuid4().hex, secrets.token_urlsafe(32)
+        self.sessions[sid] = SessionWorld(self.domain.new_world(self.task_world), time.monotonic(), token,
+                                          self._conversation())
+        self.tokens[token] = sid
+        return sid, token
+
+    def scoped_session(self, token: str) -> str | None:
+        """The session a scoped token belongs to (None: not a scoped token)."""
+        for known, sid in self.tokens.items():
+            if hmac.compare_digest(known.encode(), token.encode()):
+                return sid
+        return None
+
+    def conversation_for(self, http_request: Any) -> Conversation | None:
+        """The conversation an MCP request's tool calls belong to, if any."""
+        headers = http_request.headers if http_request is not None else {}
+        token = headers.get(WORLD_HEADER)
+        if token is not None:
+            return self.watched.get(token)
+        given = bearer(headers)
+        sid = self.scoped_session(given) if given else None
+        entry = self.sessions.get(sid) if sid else None
+        return entry.conversation if entry is not None else None
 
     def resolve(self, ctx: Any) -> World | None:
         http_request = ctx.request_context.request  # the Starlette request (None on stdio)
@@ -68,6 +131,14 @@ class SessionWorlds:
         token = headers.get(WORLD_HEADER)
         if token is not None:
             return self.bound.get(token)
+        given = bearer(headers)
+        if given is not None:  # a scoped token (the guard refused any other)
+            sid = self.scoped_session(given)
+            entry = self.sessions.get(sid) if sid else None
+            if entry is None:
+                return None
+            entry.last_used = time.monotonic()
+            return entry.world
         sid = headers.get("mcp-session-id")
         if sid is None or self.task_world is None:
             return None
@@ -83,14 +154,20 @@ class SessionWorlds:
     def cleanup(self) -> None:
         cutoff = time.monotonic() - self.idle_timeout
         for sid in [s for s, e in self.sessions.items() if e.last_used < cutoff]:
-            self.sessions.pop(sid).world.close()
+            entry = self.sessions.pop(sid)
+            entry.world.close()
+            if entry.token is not None:
+                self.tokens.pop(entry.token, None)
 
     def reset(self, sid: str) -> bool:
+        """A fresh world for the session (and a new conversation, if it holds one)."""
         entry = self.sessions.get(sid)
         if entry is None or self.task_world is None:
             return False
         entry.world.close()
-        self.sessions[sid] = SessionWorld(self.domain.new_world(self.task_world), time.monotonic())
+        conversation = self._conversation() if entry.conversation is not None else None
+        self.sessions[sid] = SessionWorld(self.domain.new_world(self.task_world), time.monotonic(), entry.token,
+                                          conversation)
         return True
 
     def effects(self, sid: str) -> list[dict] | None:
@@ -105,19 +182,59 @@ class SessionWorlds:
         entry = self.sessions.get(sid)
         if entry is None or self.task_world is None:
             return None
-        return await judge_world(self.domain, self.task_world, entry.world, final_message, judge, trajectory)
+        conversation = entry.conversation
+        if conversation is None or final_message is not None or trajectory is not None:
+            return await judge_world(self.domain, self.task_world, entry.world, final_message, judge, trajectory)
+        # a conversation with the served user: judged whole, as tb eval judges a trial
+        result = await judge_world(self.domain, self.task_world, entry.world, conversation.final_message, judge,
+                                   conversation.trajectory, conversation.finish_reason or "open")
+        result.update({"ended": conversation.finish_reason is not None, "finish_reason": conversation.finish_reason,
+                       "error": conversation.error, "final_message": conversation.final_message,
+                       "counts": {"user_turns": conversation.user_turns, "tool_calls": conversation.tool_calls},
+                       "trajectory": conversation.trajectory})
+        return result
 
 
 async def judge_world(domain: Domain, tw: TaskWorld, world: World, final_message: str | None, judge: Any,
-                      trajectory: list[dict[str, Any]] | None = None) -> dict:
+                      trajectory: list[dict[str, Any]] | None = None, finish_reason: str = "done") -> dict:
     """Run the task's checks on a world; checks on the final message need it to be sent,
     and checks on the order of messages and calls need the conversation (`trajectory`, in
     the trial record's format)."""
     from thinkingbox.engine.judging import judge_trial
 
-    verdict = await judge_trial(domain, tw, world.snapshot(tw.initial), trajectory or [], final_message, "done",
-                                judge=judge)
+    verdict = await judge_trial(domain, tw, world.snapshot(tw.initial), trajectory or [], final_message,
+                                finish_reason, judge=judge)
     return {"task": tw.task.id, "verdict": verdict.passed, "checks": [c.to_json() for c in verdict.checks]}
+
+
+class CallRecorder:
+    """MCP server middleware: the tool calls of a session that holds a conversation are
+    admitted by it (the action cap) and recorded in it with their results, as the server
+    returns them: argument errors and unknown tools included."""
+
+    def __init__(self, worlds: SessionWorlds):
+        self.worlds = worlds
+
+    async def __call__(self, ctx: Any, call_next: Any) -> Any:
+        if ctx.method != "tools/call":
+            return await call_next(ctx)
+        conversation = self.worlds.conversation_for(ctx.request)
+        if conversation is None:
+            return await call_next(ctx)
+        params = ctx.params or {}
+        name, arguments = str(params.get("name", "")), params.get("arguments") or {}
+        refusal = conversation.admit_call(name, arguments)
+        if refusal is not None:
+            return {"content": [{"type": "text", "text": refusal}], "isError": True}
+        try:
+            result = await call_next(ctx)
+        except Exception as exc:  # a protocol error: the agent saw an error, so does the record
+            conversation.record_call(name, arguments, f"Error: {exc}", True)
+            raise
+        data = result.model_dump(by_alias=True) if hasattr(result, "model_dump") else (result or {})
+        text = "\n".join(c["text"] for c in data.get("content", []) if c.get("type") == "text")
+        conversation.record_call(name, arguments, text, bool(data.get("isError")))
+        return result
 
 
 def control_routes(worlds: SessionWorlds, judge: Any) -> list:
@@ -148,6 +265,58 @@ def control_routes(worlds: SessionWorlds, judge: Any) -> list:
         found = worlds.effects(sid)
         return JSONResponse({"effects": found}) if found is not None else missing(sid)
 
+    async def open_session(request: Request) -> JSONResponse:
+        if worlds.new_user is None:
+            return JSONResponse({"error": "this server has no simulated user: start tb serve with "
+                                 "--user scripted or --user llm:MODEL"}, status_code=409)
+        opened = worlds.open_conversation()
+        if opened is None:
+            return JSONResponse({"error": f"the server holds its maximum of {worlds.max_worlds} sessions"},
+                                status_code=503)
+        sid, token = opened
+        return JSONResponse({"session": sid, "token": token, "request": worlds.task_world.task.request,
+                             "max_user_turns": worlds.limits.max_user_turns,
+                             "max_tool_calls": worlds.limits.max_tool_calls})
+
+    def conversation_of(sid: str) -> tuple[Conversation | None, JSONResponse | None]:
+        entry = worlds.sessions.get(sid)
+        if entry is None or entry.conversation is None:
+            return None, JSONResponse({"error": f"no session {sid!r} with a conversation "
+                                       "(open one with POST /control/sessions)"}, status_code=404)
+        entry.last_used = time.monotonic()
+        return entry.conversation, None
+
+    async def opening(request: Request) -> JSONResponse:
+        conversation, refused = conversation_of(request.path_params["sid"])
+        if conversation is None:
+            return refused
+        return JSONResponse({"message": conversation.request})
+
+    async def messages(request: Request) -> JSONResponse:
+        conversation, refused = conversation_of(request.path_params["sid"])
+        if conversation is None:
+            return refused
+        try:
+            body = await request.json()
+        except ValueError:
+            body = None
+        content = body.get("content") if isinstance(body, dict) else None
+        end = body.get("end", False) if isinstance(body, dict) else False
+        if not isinstance(content, str) or not isinstance(end, bool):
+            return JSONResponse({"error": 'the body must be JSON: {"content": "your message to the user"} '
+                                 '(and "end": true to end the conversation, as the end tool does)'}, status_code=400)
+        try:
+            reply = await conversation.agent_message(content, end)
+        except ConversationOver as exc:
+            return JSONResponse({"error": str(exc), "ended": True, "finish_reason": conversation.finish_reason},
+                                status_code=409)
+        except Exception as exc:  # the simulated user failed (its model): the conversation ends in an error
+            from thinkingbox.secrets import redact
+
+            return JSONResponse({"error": redact(f"the simulated user failed: {type(exc).__name__}: {exc}"),
+                                 "ended": True, "finish_reason": conversation.finish_reason}, status_code=502)
+        return JSONResponse({"reply": reply, "ended": reply is None, "finish_reason": conversation.finish_reason})
+
     async def verdict(request: Request) -> JSONResponse:
         sid = request.path_params["sid"]
         message, trajectory = None, None
@@ -169,6 +338,9 @@ def control_routes(worlds: SessionWorlds, judge: Any) -> list:
     return [
         Route("/control/task", task, methods=["GET"]),
         Route("/control/sessions", sessions, methods=["GET"]),
+        Route("/control/sessions", open_session, methods=["POST"]),
+        Route("/control/sessions/{sid}/opening", opening, methods=["GET"]),
+        Route("/control/sessions/{sid}/messages", messages, methods=["POST"]),
         Route("/control/sessions/{sid}/reset", reset, methods=["POST"]),
         Route("/control/sessions/{sid}/effects", effects, methods=["GET"]),
         Route("/control/sessions/{sid}/verdict", verdict, methods=["GET", "POST"]),
@@ -178,22 +350,36 @@ def control_routes(worlds: SessionWorlds, judge: Any) -> list:
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
+# What a session's scoped token may reach under /control: its own user, nothing else.
+SCOPED_PATH = re.compile(r"^/control/sessions/([^/]+)/(?:opening|messages)$")
+
+
 class ControlGuard:
     """ASGI middleware for /control/*: the bearer token, DNS-rebinding protection (the Host
-    and Origin checks /mcp applies) and the request body limit. Other paths pass through."""
+    and Origin checks /mcp applies) and the request body limit. The control token opens
+    every endpoint; a session's scoped token only that session's user endpoints (and, on
+    /mcp, its world). /mcp requests without a bearer token pass through as before."""
 
-    def __init__(self, app: Any, token: str, host: str, max_body: int):
-        self.app, self.token, self.max_body = app, token.encode(), max_body
+    def __init__(self, app: Any, token: str, host: str, max_body: int, worlds: SessionWorlds | None = None):
+        self.app, self.token, self.max_body, self.worlds = app, token.encode(), max_body, worlds
         if host in LOOPBACK:  # the MCP SDK's own rule for loopback servers
             self.hosts: tuple[str, ...] | None = ("127.0.0.1", "localhost", "[::1]")
         else:  # bound to a routable address: only the token guards it (serve_http requires one given)
             self.hosts = None
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http" or not scope["path"].startswith("/control"):
+        if scope["type"] != "http" or not scope["path"].startswith(("/control", "/mcp")):
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        if scope["path"].startswith("/mcp"):
+            given = bearer(headers)
+            if given is not None and (self.worlds is None or self.worlds.scoped_session(given) is None):
+                await _refuse(send, 401, "unknown session token: use the token POST /control/sessions returned",
+                              [(b"www-authenticate", b'Bearer realm="tb-session"')])
+                return
+            await self.app(scope, receive, send)
+            return
         if self.hosts is not None:
             if _host_name(headers.get("host", "")) not in self.hosts:
                 await _refuse(send, 421, "invalid Host header")
@@ -202,8 +388,15 @@ class ControlGuard:
             if origin and _host_name(origin.partition("://")[2]) not in self.hosts:
                 await _refuse(send, 403, "invalid Origin header")
                 return
-        scheme, _, given = headers.get("authorization", "").partition(" ")
-        if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(), self.token):
+        given = bearer(headers) or ""
+        scoped = self.worlds.scoped_session(given) if self.worlds is not None and given else None
+        if scoped is not None and not hmac.compare_digest(given.encode(), self.token):
+            match = SCOPED_PATH.match(scope["path"])
+            if match is None or match.group(1) != scoped:
+                await _refuse(send, 403, f"this token is scoped to session {scoped}: it reaches only "
+                              f"/control/sessions/{scoped}/opening and /messages, and that session's tools")
+                return
+        elif not hmac.compare_digest(given.encode(), self.token):
             await _refuse(send, 401, "the control endpoints need the control token: "
                           "Authorization: Bearer TOKEN (printed by tb serve at start)",
                           [(b"www-authenticate", b'Bearer realm="tb-control"')])
@@ -286,12 +479,15 @@ def http_app(domain: Domain, worlds: SessionWorlds, judge: Any = None, host: str
     """The Starlette app: MCP at /mcp, plus the control endpoints when a control token is
     given (an app without one has none)."""
     domain.binding.resolve = worlds.resolve
+    # (one recorder per domain server, for the worlds served last, as with binding.resolve)
+    middleware = domain.server.middleware
+    middleware[:] = [m for m in middleware if not isinstance(m, CallRecorder)] + [CallRecorder(worlds)]
     app = domain.server.streamable_http_app(host=host, session_idle_timeout=idle_timeout, max_sessions=max_sessions,
                                             max_request_body_size=max_body, json_response=True)
     if control_token:
         for route in control_routes(worlds, judge):
             app.router.routes.append(route)
-        app.add_middleware(ControlGuard, token=control_token, host=host, max_body=max_body)
+        app.add_middleware(ControlGuard, token=control_token, host=host, max_body=max_body, worlds=worlds)
     app.add_middleware(_SessionsOnly)
     return app
 
@@ -375,8 +571,14 @@ class InProcessHTTP:
         self._http[token] = http
         return Client(streamable_http_client(self.url, http_client=http)), token
 
+    def watch(self, token: str, conversation: Conversation) -> None:
+        """Record the tool calls of the session bound by `token` in `conversation` (an
+        external agent's trial: its calls are seen only here)."""
+        self.worlds.watched[token] = conversation
+
     async def release(self, token: str) -> None:
         self.worlds.bound.pop(token, None)
+        self.worlds.watched.pop(token, None)
         http = self._http.pop(token, None)
         if http is not None:
             await http.aclose()
@@ -435,8 +637,11 @@ def control_token_for(host: str, given: str | None) -> tuple[str, bool]:
 
 
 def serve_http(domain: Domain, task: Any, host: str, port: int, judge_spec: str | None, idle_timeout: float,
-               max_sessions: int, control_token: str | None = None) -> None:
-    """`tb serve --transport http`: a fresh world per MCP session, plus the control endpoints."""
+               max_sessions: int, control_token: str | None = None, user: Any = None,
+               limits: Limits | None = None) -> None:
+    """`tb serve --transport http`: a fresh world per MCP session, plus the control endpoints.
+    `user`: (user spec, RunSettings) of the simulated user that answers agents through
+    /control/sessions/{id}/messages (None: no user endpoint)."""
     import asyncio
     import logging
 
@@ -450,7 +655,21 @@ def serve_http(domain: Domain, task: Any, host: str, port: int, judge_spec: str 
 
         judge = "rules" if judge_spec == "rules" else model_config("judge", judge_spec, {}, {"params": {}})
     task_world = asyncio.run(domain.prepare(task))
-    worlds = SessionWorlds(domain, task_world, idle_timeout=idle_timeout, max_worlds=max_sessions)
+    new_user = None
+    if user is not None:
+        from thinkingbox.engine.discovery import PluginHost
+        from thinkingbox.engine.trial import resolve_factory
+
+        spec, settings = user
+        factory, argument = resolve_factory(PluginHost().user_factories(), spec, "user")
+        if settings.user is not None:
+            settings.user.check("user")
+        factory(argument, task, settings)  # a user that cannot be made fails now, not at the first session
+
+        def new_user() -> Any:
+            return factory(argument, task, settings)
+    worlds = SessionWorlds(domain, task_world, idle_timeout=idle_timeout, max_worlds=max_sessions,
+                           new_user=new_user, limits=limits)
     app = http_app(domain, worlds, judge, host=host, max_sessions=max_sessions, idle_timeout=idle_timeout,
                    control_token=token)
     print(f"tb: serving {domain.name}/{task.id} at http://{host}:{port}/mcp "

@@ -44,6 +44,7 @@ class RunSettings:
     user: ModelConfig | None = None
     judge: ModelConfig | str | None = None   # "rules": the offline rubric rules, no model
     persona: str = "cooperative"             # the LLM user's style (models.personas)
+    agent_timeout: float | None = None       # command agents: seconds the process may stay silent
 
     def public(self) -> dict[str, Any]:
         def public(value: Any) -> Any:
@@ -146,8 +147,8 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
         model = spec if role == "judge" else (spec.partition(":")[2] if spec else "")
         if role == "judge" and model == "rules":
             settings.judge = "rules"  # answer rubric questions from the tasks' offline rules
-        elif model and not (role == "agent" and spec.startswith("replay:")):  # replay's argument is a file
-            setattr(settings, role, model_config(role, model, file, flags))
+        elif model and not (role == "agent" and spec.startswith(("replay:", "command:"))):
+            setattr(settings, role, model_config(role, model, file, flags))  # (their argument is a file, a command)
     if agent == "openai" or agent.startswith("openai:") and not settings.agent:
         raise ThinkingboxError("--agent openai needs a model: --agent openai:MODEL")
     if agent == "replay" or agent.startswith("replay:") and not Path(agent.partition(":")[2]).is_file():
@@ -160,6 +161,16 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
                 pass
         except ValueError as exc:
             raise ThinkingboxError(f"--agent {agent}: {exc}") from None
+    tool_transport = args.tool_transport
+    if agent == "command" or agent.startswith("command:"):
+        from thinkingbox.engine.external import CommandAgent
+
+        CommandAgent(agent.partition(":")[2])  # a command that cannot be split fails here, not in every trial
+        if tool_transport == "stdio":
+            raise ThinkingboxError("--agent command:CMD reaches its tools over HTTP: use --tool-transport http "
+                                   "(the default for command agents)")
+        tool_transport = "http"  # the process gets the MCP URL of its trial's world
+        settings.agent_timeout = args.agent_timeout
     if user == "llm" or user.startswith("llm:") and not settings.user:
         raise ThinkingboxError("--user llm needs a model: --user llm:MODEL")
     from thinkingbox.models.personas import check_persona
@@ -170,10 +181,34 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
     config = EvalConfig(agent=agent, user=user, trials=int(pick("trials", None, 1)),
                         concurrency=int(pick("concurrency", None, 16)),
                         limits=Limits(int(pick("max_user_turns", None, 10)), int(pick("max_tool_calls", None, 50))),
-                        settings=settings, tool_transport=args.tool_transport,
+                        settings=settings, tool_transport=tool_transport,
                         label=str(pick("label", None, "") or "").strip())
     domains = pick("domains")
     tasks = pick("tasks")
     output = pick("output")
     return config, (list(domains) if domains else None), (set(tasks) if tasks else None), \
         (Path(output) if output else None)
+
+
+def served_user(args: Any) -> tuple[str, RunSettings] | None:
+    """`tb serve --user`: the simulated user's spec and settings, configured as `tb eval`'s
+    user is (the --user-* flags, then TB_USER_* variables, then the config file's [user]).
+    None without --user."""
+    if not args.user:
+        return None
+    from thinkingbox.models.personas import check_persona
+
+    file = read_config_file(args.config)
+    settings = RunSettings()
+    name, _, model = args.user.partition(":")
+    if model:
+        flags = {key: getattr(args, f"user_{key}") for key in
+                 ("base_url", "api_key_env", "api_version", "timeout", "max_attempts")}
+        flags["params"] = dict(parse_param(p, "--user-param") for p in args.user_param)
+        settings.user = model_config("user", model, file, flags)
+    elif name == "llm":
+        raise ThinkingboxError("--user llm needs a model: --user llm:MODEL")
+    settings.persona = check_persona(args.persona)
+    if settings.persona != "cooperative" and name != "llm":
+        raise ThinkingboxError("--persona applies to the LLM user: --user llm:MODEL")
+    return args.user, settings
