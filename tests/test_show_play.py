@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import record_lines
 from thinkingbox.interfaces.cli import main
 
 TB = str(Path(sys.executable).parent / "tb")
@@ -75,7 +76,7 @@ def test_show_json_prints_one_record_per_line_and_one_trial_indented(mixed_run, 
 
 
 def test_show_json_escapes_terminal_controls_and_stays_valid_json(mixed_run, tmp_path, capsys):
-    record = json.loads(mixed_run.read_text().splitlines()[0])
+    record = record_lines(mixed_run)[0]
     record["final_message"] = "done\u202e SSAP :tcidrev \x85\x1b[2J"
     path = tmp_path / "hostile.jsonl"
     path.write_text(json.dumps(record) + "\n")
