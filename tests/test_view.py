@@ -22,6 +22,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-sync", "--no-first-run", "--disable-quic"]
 INJECTED = '<img id="injected" src="nowhere.png">'  # agent text that must stay text
 TAMPERED = "oracle [tampered.jsonl]"
+RUBRIC_NO = "Does the message give the day the customer asked for?"
 
 
 def tb(*args, check=True, env=None):
@@ -46,6 +47,13 @@ def runs(tmp_path_factory):
             record["trajectory"][0]["content"] += " " + INJECTED
     (d / "edited.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
     tb("rejudge", d / "edited.jsonl", "--output", d / "tampered.jsonl")
+    records = [json.loads(line) for line in (d / "tampered.jsonl").read_text().splitlines()]
+    for record in records:  # and a rubric answered no (retail tasks have no rubric: added by hand)
+        if record["task"] == "ins-001" and record["trial"] == 2:
+            record["checks"].append({"name": "rubric", "passed": False, "detail": "answered no: " + RUBRIC_NO, "data": [
+                {"question": RUBRIC_NO, "answer": "no", "raw": "rules", "parsed": True},
+                {"question": "Is the message polite?", "answer": "yes", "raw": "rules", "parsed": True}]})
+    (d / "tampered.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
     return [d / "oracle.jsonl", d / "noop.jsonl", d / "tampered.jsonl"]
 
 
@@ -166,7 +174,11 @@ def test_a_failed_trial_opens_from_the_grid_with_its_calls_diff_and_checks(page)
     assert INJECTED in trial.locator(".msg.user").first.text_content()  # shown as text, never as markup
     assert page.locator("#injected").count() == 0
     assert trial.locator("table.usage").count() == 1 and "total (ms)" in trial.locator("table.timings").text_content()
-    page.go_back()
+    trial.locator(".chooser a", has_text="#2").click()
+    page.wait_for_selector('#trial-page .trial[data-trial="2"]')
+    claims = page.locator("ul.claims li").all_text_contents()
+    assert claims == [f"rubric: {RUBRIC_NO} — answered no"]  # the question answered yes is not a failed claim
+    page.goto(page.url.split("#")[0] + "#/")
     page.locator('#grid tr[data-task="retail/ins-001"] button[data-run="1"]').click()  # noop: its failed claims
     page.wait_for_selector("#trial-page ul.claims")
     assert "does not state the new installation date 2025-10-14" in page.locator("ul.claims").text_content()

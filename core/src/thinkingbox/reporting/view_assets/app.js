@@ -350,7 +350,15 @@
     for (const check of failed) {
       if (check.name === "golden_state") continue;
       const data = Array.isArray(check.data) && check.data.length ? check.data : [check.detail];
-      for (const item of data) items.push(el("li", {}, check.name + ": " + (typeof item === "string" ? item : JSON.stringify(item))));
+      for (const item of data) {
+        if (item && typeof item === "object" && "question" in item) { // a rubric answer: only the failed ones
+          if (item.answer === "yes") continue;
+          items.push(el("li", {}, check.name + ": " + item.question + " — answered " + item.answer +
+            (item.parsed === false ? " (reply not understood: " + item.raw + ")" : "")));
+        } else {
+          items.push(el("li", {}, check.name + ": " + (typeof item === "string" ? item : JSON.stringify(item))));
+        }
+      }
     }
     if (!items.length) return null;
     return el("div", {}, el("h3", {}, "Failed claims"), el("ul", { class: "claims" }, items));
