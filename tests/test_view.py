@@ -253,3 +253,24 @@ def test_the_server_answers_only_its_pages_and_data(runs):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_provenance_comes_from_the_run_header_when_the_file_has_one(runs):
+    from thinkingbox.reporting import view_data
+
+    (run,) = view_data.load(runs[:1])
+    plain = view_data.provenance(run)
+    assert plain["has_header"] is False and plain["command"] is None and plain["judge"] == "rules"
+    assert plain["versions"] == {"thinkingbox": "0.1.0", "retail": "0.1.0"} and plain["trials"] == 12
+    run.header = {"run_header": 1, "label": "gpt-x t=0.2", "seed": 7, "command": "tb eval --agent openai:gpt-x",
+                  "started": "2026-11-30T12:00:00Z", "versions": {"thinkingbox": "0.1.0", "retail": "0.1.1"},
+                  "config": {"agent": "openai:gpt-x", "models": {
+                      "agent": {"model": "gpt-x", "base_url": "http://127.0.0.1:8000/v1", "api_key_env": "OPENAI_API_KEY",
+                                "params": {"temperature": 0.2}},
+                      "user": None, "judge": "rules"}}}
+    headed = view_data.provenance(run)
+    assert (headed["seed"], headed["command"], headed["started"]) == (7, "tb eval --agent openai:gpt-x",
+                                                                      "2026-11-30T12:00:00Z")
+    assert headed["versions"]["retail"] == "0.1.1" and headed["params"] == {"agent": {"temperature": 0.2}}
+    assert headed["models"] == {"agent": "gpt-x", "judge": "rules"} and headed["judge"] == "rules"
+    assert headed["endpoints"] == {"agent": "http://127.0.0.1:8000/v1"}

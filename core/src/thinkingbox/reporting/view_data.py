@@ -97,11 +97,15 @@ def provenance(run: Run) -> dict[str, Any]:
         for r in run.records:
             versions.setdefault(r["domain"], r["domain_version"] or "unknown")
     header = run.header or {}
+    # config["models"]: per role None, "rules", or a model's public settings (model, base_url, params, ...)
+    roles = {role: value for role, value in (config.get("models") or {}).items() if value}
+    models = {role: value.get("model") if isinstance(value, dict) else value for role, value in roles.items()}
     return {
         "name": run.name, "file": str(run.path), "agent": first["agent"], "user": first["user"],
-        "persona": config.get("persona", "cooperative"), "models": config.get("models") or {},
-        "params": config.get("params") or {k: v for k, v in config.items() if k.endswith("params")},
-        "judge": (config.get("models") or {}).get("judge"), "versions": versions,
+        "persona": config.get("persona", "cooperative"), "models": models,
+        "params": {role: v["params"] for role, v in roles.items() if isinstance(v, dict) and v.get("params")},
+        "endpoints": {role: v["base_url"] for role, v in roles.items() if isinstance(v, dict) and v.get("base_url")},
+        "judge": models.get("judge"), "versions": versions,
         "seed": header.get("seed"), "command": header.get("command"), "started": header.get("started"),
         "has_header": run.header is not None, "config": config,
         "domains": sorted({r["domain"] for r in run.records}), "trials": len(run.records),

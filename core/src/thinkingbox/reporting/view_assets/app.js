@@ -99,8 +99,9 @@
     return el("table", { id: "runs" },
       el("thead", {}, el("tr", {}, head.map(function (h) { return el("th", {}, h); }))),
       el("tbody", {}, index.runs.map(function (run) {
-        const models = Object.entries(run.models).filter(function (e) { return e[1]; })
-          .map(function (e) { return e[0] + ": " + e[1]; });
+        const models = Object.entries(run.models).map(function (e) {
+          return e[0] + ": " + e[1] + (run.endpoints[e[0]] ? " at " + run.endpoints[e[0]] : "");
+        });
         const params = Object.keys(run.params).length ? json(run.params) : "";
         return el("tr", { "data-run": run.name },
           el("td", {}, el("strong", {}, run.name)),
