@@ -223,6 +223,13 @@ def test_html_takes_a_folder_and_view_says_what_is_wrong(runs, tmp_path):
     (tmp_path / "file").write_text("")
     proc = tb("report", runs[0], "--html", tmp_path / "file", check=False)
     assert proc.returncode == 2 and "is a file; give a folder" in proc.stderr
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("keep me")
+    proc = tb("report", runs[0], "--html", tmp_path / "mine", check=False)
+    assert proc.returncode == 2 and "holds other files" in proc.stderr and (tmp_path / "mine" / "notes.txt").exists()
+    tb("report", runs[0], "--html", tmp_path / "site")
+    tb("report", runs[1], "--html", tmp_path / "site")  # an earlier export is replaced
+    assert '"name":"noop"' in (tmp_path / "site" / "data" / "index.js").read_text()
     proc = tb("view", tmp_path / "missing.jsonl", check=False)
     assert proc.returncode == 2 and "missing.jsonl not found" in proc.stderr and "Traceback" not in proc.stderr
     proc = tb("view", runs[0], "--port", "70000", check=False)

@@ -503,8 +503,9 @@ def _html_folder(path: Path) -> None:
     if path.suffix.lower() in (".html", ".htm"):
         raise ThinkingboxError(f"--html now takes a folder (it writes index.html and data files there); "
                                f"give {path.with_suffix('')} instead of {path}")
-    if path.exists() and not path.is_dir():
-        raise ThinkingboxError(f"--html {path} is a file; give a folder (it writes index.html and data files there)")
+    from thinkingbox.reporting.view_data import check_folder
+
+    check_folder(path)
 
 
 def cmd_view(args: argparse.Namespace) -> int:

@@ -204,9 +204,20 @@ def asset(name: str) -> bytes:
     return resources.files("thinkingbox.reporting").joinpath("view_assets", name).read_bytes()
 
 
+def check_folder(folder: Path) -> None:
+    """A one-line error unless `folder` is new, empty, or an earlier export."""
+    if folder.exists() and not folder.is_dir():
+        raise ThinkingboxError(f"--html {folder} is a file; give a folder (it writes index.html and data files there)")
+    if folder.is_dir() and any(folder.iterdir()) and not (folder / "data" / "index.js").is_file():
+        raise ThinkingboxError(f"--html {folder} holds other files; give a new or empty folder "
+                               "(or the folder of an earlier export, to replace it)")
+
+
 def export(site: Site, folder: Path) -> None:
     """The static site in `folder`: the pages, report.html (the tables and plots of `tb
-    report`) and every data file. The data of an earlier export there is replaced."""
+    report`) and every data file. `folder` is new, empty, or an earlier export, which is
+    replaced; any other folder is refused, so no one's files are overwritten."""
+    check_folder(folder)
     secrets = secret_values()
     folder.mkdir(parents=True, exist_ok=True)
     for name in ASSETS:
