@@ -281,3 +281,17 @@ def test_provenance_comes_from_the_run_header_when_the_file_has_one(runs):
     assert headed["versions"]["retail"] == "0.1.1" and headed["params"] == {"agent": {"temperature": 0.2}}
     assert headed["models"] == {"agent": "gpt-x", "judge": "rules"} and headed["judge"] == "rules"
     assert headed["endpoints"] == {"agent": "http://127.0.0.1:8000/v1"}
+
+
+def test_the_grid_sorts_by_disagreement_between_runs(runs, browser, tmp_path):
+    tb("report", runs[0], runs[2], "--html", tmp_path / "pair")  # oracle and tampered: they differ on ins-001 only
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto((tmp_path / "pair" / "index.html").as_uri())
+    page.wait_for_selector("#grid")
+    page.select_option("#sort", "disagreement")
+    assert rows(page) == ["retail/ins-001", "retail/dly-001", "retail/ret-fee-001", "retail/ret-fee-002"]
+    assert page.locator('#grid tr[data-task="retail/ins-001"] td.num').all_text_contents() == ["66.7%", "66.7%"]
+    page.close()
+    assert errors == []
