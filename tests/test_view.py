@@ -54,7 +54,23 @@ def runs(tmp_path_factory):
                 {"question": RUBRIC_NO, "answer": "no", "raw": "rules", "parsed": True},
                 {"question": "Is the message polite?", "answer": "yes", "raw": "rules", "parsed": True}]})
     (d / "tampered.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
-    return [d / "oracle.jsonl", d / "noop.jsonl", d / "tampered.jsonl"]
+    model_run(d / "model.jsonl")
+    return [d / "oracle.jsonl", d / "noop.jsonl", d / "tampered.jsonl", d / "model.jsonl"]
+
+
+def model_run(out):
+    """One trial of a model agent (the fake OpenAI server): a tool call that fails, then it
+    gives up, so the run has token counts, request parameters and a tool_usage failure."""
+    from fake_openai import FakeOpenAI
+
+    fake = FakeOpenAI().start()
+    try:
+        fake.script("fake-agent", [{"tool_calls": [{"name": "get_order", "arguments": {"order_id": "ORD-NOPE"}}]},
+                                   {"content": "Sorry, I could not find it. <DONE>"}])
+        tb("eval", "--domains", "retail", "--tasks", "ins-001", "--agent", "openai:fake-agent", "--agent-base-url",
+           fake.url, "--agent-param", "temperature=0.2", "--output", out)
+    finally:
+        fake.stop()
 
 
 @pytest.fixture(scope="module")
@@ -119,8 +135,10 @@ def rows(page):
 
 
 def test_every_page_loads_without_errors_or_fetches(page):
-    assert page.locator("#runs tbody tr").count() == 3
-    assert page.locator("#leaderboard svg line.whisker").count() == 9  # an interval and two caps per run
+    assert page.locator("#runs tbody tr").count() == 4
+    assert page.locator("#leaderboard svg line.whisker").count() == 12  # an interval and two caps per run
+    model = page.locator('#runs tr[data-run="openai:fake-agent"]').text_content()
+    assert "agent: fake-agent at http://127.0.0.1:" in model and '"temperature": 0.2' in model
     page.locator('#grid tr[data-task="retail/ins-001"] button[data-run="2"]').click()
     page.wait_for_selector("#trial-page")
     page.locator("#compare-links a").first.click()
@@ -182,6 +200,18 @@ def test_a_failed_trial_opens_from_the_grid_with_its_calls_diff_and_checks(page)
     page.locator('#grid tr[data-task="retail/ins-001"] button[data-run="1"]').click()  # noop: its failed claims
     page.wait_for_selector("#trial-page ul.claims")
     assert "does not state the new installation date 2025-10-14" in page.locator("ul.claims").text_content()
+    assert page.problems == []
+
+
+def test_a_model_trial_shows_its_tool_error_and_tokens(page):
+    page.select_option("#category", "tool_usage")
+    page.locator("#matches a").click()
+    trial = page.locator("#trial-page")
+    trial.wait_for()
+    assert trial.locator(".category").text_content() == "tool_usage"
+    assert "ORD-NOPE" in trial.locator(".msg.result.is-error").text_content()
+    agent = trial.locator("table.usage tbody tr").first.locator("td").all_text_contents()
+    assert agent[:4] == ["agent", "2", "200", "80"]  # role, calls, input, cached tokens (the fake's counts)
     assert page.problems == []
 
 
