@@ -24,7 +24,7 @@ import orjson
 
 from thinkingbox.errors import ThinkingboxError
 from thinkingbox.reporting import records as records_module
-from thinkingbox.reporting.analysis import failure_category
+from thinkingbox.reporting.analysis import CATEGORIES, failure_category
 from thinkingbox.secrets import redact, secret_values
 
 ASSETS = ("index.html", "app.js", "style.css")
@@ -89,14 +89,13 @@ def task_keys(runs: list[Run]) -> list[str]:
 
 def provenance(run: Run) -> dict[str, Any]:
     """Where a run came from: its header when the file has one, else what its records say."""
-    first = run.records[0]
-    config = dict((run.header or {}).get("config") or first["config"])
-    versions = dict((run.header or {}).get("versions") or {})
+    first, header = run.records[0], run.header or {}
+    config = dict(header.get("config") or first["config"])
+    versions = dict(header.get("versions") or {})
     if not versions:
         versions = {"thinkingbox": first["core_version"] or "unknown"}
         for r in run.records:
             versions.setdefault(r["domain"], r["domain_version"] or "unknown")
-    header = run.header or {}
     # config["models"]: per role None, "rules", or a model's public settings (model, base_url, params, ...)
     roles = {role: value for role, value in (config.get("models") or {}).items() if value}
     models = {role: value.get("model") if isinstance(value, dict) else value for role, value in roles.items()}
@@ -115,8 +114,6 @@ def provenance(run: Run) -> dict[str, Any]:
 
 def index_data(runs: list[Run], report: dict[str, Any]) -> dict[str, Any]:
     """The first page: runs, leaderboard (from report.build over `relabelled(runs)`), grid."""
-    from thinkingbox.reporting.analysis import CATEGORIES
-
     keys = task_keys(runs)
     position = {key: i for i, key in enumerate(keys)}
     families: dict[str, str] = {}
