@@ -77,11 +77,33 @@ def test_every_readme_command_without_a_key_or_placeholder_succeeds(tmp_path, mo
                 written = sorted((tmp_path / "runs").glob("mine.jsonl")) or sorted((tmp_path / "runs").glob("*.jsonl"))
                 assert written, f"{command}: no run written before it to stand in for {arg}"
                 shutil.copy(written[0], tmp_path / arg)
+        args = [a for arg in args for a in (sorted(str(p.relative_to(tmp_path)) for p in tmp_path.glob(arg))
+                                              if "*" in arg else [arg])]  # as a shell would expand it
         print(" ".join(args))
+        if args[:2] == ["tb", "view"]:  # a server: it must start and print its URL
+            failure = view_starts(args, tmp_path)
+            if failure:
+                failures.append(f"{' '.join(args)} -> {failure}")
+            continue
         proc = subprocess.run([TB, *args[1:]], cwd=tmp_path, capture_output=True, text=True, timeout=120)
         if proc.returncode != 0 or "Traceback" in proc.stderr:
             failures.append(f"{' '.join(args)} -> exit {proc.returncode}\n{proc.stderr[-2000:]}")
     assert not failures, "\n\n".join(failures)
+
+
+def view_starts(args: list[str], cwd: Path) -> str | None:
+    """None if `tb view` (on any free port, not the README's) starts serving, else what it said."""
+    proc = subprocess.Popen([TB, *args[1:], "--port", "0"], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        line = proc.stdout.readline()
+        if "http://127.0.0.1:" in line:
+            return None
+        proc.wait(timeout=30)
+        return f"exit {proc.returncode}: {line}{proc.stderr.read()[-2000:]}"
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
 
 
 @pytest.mark.parametrize("command, expected", [

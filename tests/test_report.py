@@ -34,7 +34,7 @@ def runs(tmp_path_factory):
 
 def test_report_in_all_formats(runs):
     out = tb("report", runs / "oracle.jsonl", runs / "noop.jsonl", "--markdown", runs / "r.md",
-             "--json", runs / "r.json", "--html", runs / "r.html").stdout
+             "--json", runs / "r.json", "--html", runs / "site").stdout
     assert "| oracle " in out and "| noop " in out and "pass^k plug-in" in out and "no_state_change" in out
     data = json.loads((runs / "r.json").read_text())
     agents = {a["agent"]: a for a in data["agents"]}
@@ -43,8 +43,9 @@ def test_report_in_all_formats(runs):
     assert agents["noop"]["failure_categories"] == {"no_state_change": 12}
     assert agents["noop"]["weak_proxies"]["clean_termination"] == 12
     assert (runs / "r.md").read_text().startswith("# Thinkingbox report") and "|:" in (runs / "r.md").read_text()
-    page = (runs / "r.html").read_text()
+    page = (runs / "site" / "report.html").read_text()  # the tables and plots, beside `tb view`'s pages
     assert "http://" not in page and "https://" not in page and "<script" not in page  # nothing to fetch
+    assert (runs / "site" / "index.html").exists() and (runs / "site" / "data" / "index.js").exists()
     assert page.count("<svg") == 5 and 'id="task-table"' in page
 
 
@@ -66,11 +67,11 @@ def test_html_report_renders_in_headless_chromium(runs, tmp_path):
         if os.environ.get("CI"):
             pytest.fail("chromium is not installed; .ci/run installs it")
         pytest.skip("chromium is not installed (apt-get install chromium)")
-    tb("report", runs / "oracle.jsonl", runs / "noop.jsonl", "--html", runs / "r.html")
+    tb("report", runs / "oracle.jsonl", runs / "noop.jsonl", "--html", runs / "site")
     flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
              f"--user-data-dir={tmp_path / 'profile'}"]
-    url = (runs / "r.html").as_uri()
+    url = (runs / "site" / "report.html").as_uri()
     dom = subprocess.run([CHROMIUM, *flags, "--dump-dom", url], capture_output=True, text=True, timeout=120).stdout
     assert dom.count("<svg") == 5 and "pass@k (unbiased)" in dom and "ret-fee-001" in dom and "Leaderboard" in dom
     shot = tmp_path / "report.png"

@@ -35,6 +35,16 @@ exit status:
   130  interrupted (Ctrl-C): finished trials are saved; continue with --resume"""
 
 
+def _port(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = -1
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 0 (any free port) to 65535, got {value!r}")
+    return number
+
+
 def _positive(value: str) -> int:
     try:
         number = int(value)
@@ -165,16 +175,32 @@ def build_parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("report", help="leaderboard, reliability and failure analysis across runs",
                         description="Read one or more run files and print a leaderboard (one row per run label, see tb eval --label): pass@1 "
                         "per domain, a 95%% task-bootstrap interval, pass@k and pass^k, failure categories, weak-proxy "
-                        "ablation and interaction statistics. Optionally also as markdown, JSON and an HTML page.")
+                        "ablation and interaction statistics. Optionally also as markdown, JSON and static HTML pages.")
     rp.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="JSONL run files")
     rp.add_argument("--markdown", type=Path, metavar="FILE", help="write the tables as markdown")
     rp.add_argument("--json", type=Path, metavar="FILE", help="write all figures as JSON")
-    rp.add_argument("--html", type=Path, metavar="FILE", help="write a self-contained HTML page with plots")
+    rp.add_argument("--html", type=Path, metavar="FOLDER", help="write the pages of `tb view` as a static folder "
+                    "(open FOLDER/index.html from disk; no server needed): runs, leaderboard, task grid, every trial, "
+                    "and report.html with the tables and plots")
     rp.add_argument("--price", action="append", default=[], metavar="MODEL=IN,OUT[,CACHED]",
                     help="dollars per million input, output (and cached input) tokens, repeatable; adds cost")
     rp.add_argument("--seed", type=int, default=0, help="bootstrap seed (default: 0)")
     rp.add_argument("--by-file", action="store_true",
                     help="label each run file's trials by the file's name (for runs made under one label)")
+
+    vw = sub.add_parser("view", help="browse runs in a web browser: leaderboard, task grid, every trial",
+                        description="Serve a local web app over the run files: the runs and where they came from, "
+                        "the leaderboard with intervals, a task-by-run grid (sortable by difficulty and disagreement, "
+                        "filtered by outcome, failure category, domain, family), each trial (conversation, tool calls, "
+                        "checks, diff against the golden state, tokens, timings) and two runs side by side. Nothing is "
+                        "fetched from the network. `tb report RUN... --html FOLDER` writes the same pages as files.")
+    vw.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="JSONL run files")
+    vw.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1; another address "
+                    "shows the records to that network)")
+    vw.add_argument("--port", type=_port, default=8100, help="port (default: 8100; 0 = any free port)")
+    vw.add_argument("--price", action="append", default=[], metavar="MODEL=IN,OUT[,CACHED]",
+                    help="dollars per million input, output (and cached input) tokens, repeatable; adds cost")
+    vw.add_argument("--seed", type=int, default=0, help="bootstrap seed (default: 0)")
 
     sh = sub.add_parser("show", help="list the trials of a run, or print one trial readably",
                         description="Without --task: one line per trial (domain, task, trial, verdict, finish "
@@ -333,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         return {"eval": cmd_eval, "domains": cmd_domains, "tasks": cmd_tasks,
-                "validate": cmd_validate, "play": cmd_play, "report": cmd_report, "show": cmd_show,
+                "validate": cmd_validate, "play": cmd_play, "report": cmd_report, "view": cmd_view, "show": cmd_show,
                 "compare": cmd_compare, "rejudge": cmd_rejudge, "serve": cmd_serve,
                 "new-domain": cmd_new_domain, "user-check": cmd_user_check,
                 "sensitivity": cmd_sensitivity}[args.command](args)
@@ -524,12 +550,14 @@ def _prices(items: list[str]) -> dict[str, tuple[float, float, float]] | None:
 def cmd_report(args: argparse.Namespace) -> int:
     import orjson
 
-    from thinkingbox.reporting.report import build, load_runs, render_html, tables
+    from thinkingbox.reporting.report import build, load_runs, tables
 
     from thinkingbox.secrets import for_terminal, redact
 
-    for flag in ("markdown", "json", "html"):
+    for flag in ("markdown", "json"):
         output_file(getattr(args, flag), f"--{flag}")
+    if args.html is not None:
+        _html_folder(args.html)
     report = build(load_runs(args.runs, by_file=args.by_file), _prices(args.price), seed=args.seed)
     _print_safe(tables(report))
     if args.markdown:
@@ -537,10 +565,40 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.json:
         args.json.write_text(redact(orjson.dumps(report, option=orjson.OPT_INDENT_2).decode()))
     if args.html:
-        args.html.write_text(redact(render_html(report)), encoding="utf-8")
+        from thinkingbox.reporting import view_data
+
+        view_data.export(view_data.Site(view_data.load(args.runs), _prices(args.price), seed=args.seed), args.html)
     for flag, path in (("markdown", args.markdown), ("json", args.json), ("html", args.html)):
         if path:
-            print(f"tb: wrote {flag} to {path}", file=sys.stderr)
+            print(f"tb: wrote {flag} to {path}" + ("/index.html" if flag == "html" else ""), file=sys.stderr)
+    return 0
+
+
+def _html_folder(path: Path) -> None:
+    """--html takes a folder (index.html and the data files the pages load)."""
+    if path.suffix.lower() in (".html", ".htm"):
+        raise ThinkingboxError(f"--html now takes a folder (it writes index.html and data files there); "
+                               f"give {path.with_suffix('')} instead of {path}")
+    from thinkingbox.reporting.view_data import check_folder
+
+    check_folder(path)
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    from thinkingbox.interfaces.view import make_server
+    from thinkingbox.reporting import view_data
+
+    site = view_data.Site(view_data.load(args.runs), _prices(args.price), seed=args.seed)
+    server = make_server(site, args.host, args.port)
+    host, port = server.server_address[:2]
+    shown = f"[{host}]" if ":" in str(host) else host
+    print(f"tb: viewing {len(site.runs)} run(s) at http://{shown}:{port}/  (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
     return 0
 
 

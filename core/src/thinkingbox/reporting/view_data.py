@@ -1,0 +1,215 @@
+"""The data behind `tb view` and the static export of `tb report --html`.
+
+Both show the same pages (view_assets/: index.html, app.js, style.css). The pages load their
+data as scripts that assign to `window.TB_DATA[key]`, because browsers refuse fetch() of
+file:// URLs and the export must work opened from disk:
+
+    data/index.js       key "index": runs with provenance, leaderboard, the task grid
+    data/rR/tT.js       key "rR/tT": every trial of task T (its index in the grid) in run R
+
+So a large run stays usable: the index holds one line per task and run, and a trial's full
+record is read only when it is opened. `tb view` serves these files, made on request; the
+export writes them all. Every file is redacted (thinkingbox.secrets.redact) as it is made.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable
+
+import orjson
+
+from thinkingbox.errors import ThinkingboxError
+from thinkingbox.reporting import records as records_module
+from thinkingbox.reporting.analysis import CATEGORIES, failure_category
+from thinkingbox.secrets import redact, secret_values
+
+ASSETS = ("index.html", "app.js", "style.css")
+
+
+@dataclass
+class Run:
+    name: str                                  # its label, made unique among the runs shown
+    path: Path
+    records: list[dict[str, Any]]
+    header: dict[str, Any] | None              # the run file's header line, when it has one
+
+
+def load(paths: Iterable[Path]) -> list[Run]:
+    """One Run per run file, named by its label (with the file's name added where two runs
+    share a label)."""
+    runs = []
+    for path in map(Path, paths):
+        if not path.exists():
+            raise ThinkingboxError(f"run file {path} not found")
+        try:
+            records = records_module.read_records(path)
+        except ValueError as exc:
+            raise ThinkingboxError(str(exc)) from None
+        if not records:
+            raise ThinkingboxError(f"{path} holds no trial records")
+        header = records_module.read_run_header(path)
+        name = str(header["label"]) if header and header.get("label") else records_module.run_label(records[0])
+        runs.append(Run(name, path, list(records), header))
+    names = [run.name for run in runs]
+    for run in runs:
+        if names.count(run.name) > 1:
+            run.name = f"{run.name} [{run.path.name}]"
+    names = [run.name for run in runs]
+    for i, run in enumerate(runs):  # the same file given twice
+        if names.count(run.name) > 1:
+            run.name = f"{run.name} #{i + 1}"
+    return runs
+
+
+def relabelled(runs: list[Run]) -> list[dict[str, Any]]:
+    """All records, each carrying its run's name as its label, so that report.build gives
+    one row per run."""
+    return [{**r, "config": {**r["config"], "label": run.name}} for run in runs for r in run.records]
+
+
+def task_keys(runs: list[Run]) -> list[str]:
+    return sorted({f"{r['domain']}/{r['task']}" for run in runs for r in run.records})
+
+
+def provenance(run: Run) -> dict[str, Any]:
+    """Where a run came from: its header when the file has one, else what its records say."""
+    first, header = run.records[0], run.header or {}
+    config = dict(header.get("config") or first["config"])
+    versions = dict(header.get("versions") or {})
+    if not versions:
+        versions = {"thinkingbox": first["core_version"] or "unknown"}
+        for r in run.records:
+            versions.setdefault(r["domain"], r["domain_version"] or "unknown")
+    # config["models"]: per role None, "rules", or a model's public settings (model, base_url, params, ...)
+    roles = {role: value for role, value in (config.get("models") or {}).items() if value}
+    models = {role: value.get("model") if isinstance(value, dict) else value for role, value in roles.items()}
+    return {
+        "name": run.name, "file": str(run.path), "agent": first["agent"], "user": first["user"],
+        "persona": config.get("persona", "cooperative"), "models": models,
+        "params": {role: v["params"] for role, v in roles.items() if isinstance(v, dict) and v.get("params")},
+        "endpoints": {role: v["base_url"] for role, v in roles.items() if isinstance(v, dict) and v.get("base_url")},
+        "judge": models.get("judge"), "versions": versions,
+        "seed": header.get("seed"), "command": header.get("command"), "started": header.get("started"),
+        "has_header": run.header is not None, "config": config,
+        "domains": sorted({r["domain"] for r in run.records}), "trials": len(run.records),
+        "tasks": len({(r["domain"], r["task"]) for r in run.records}),
+    }
+
+
+def index_data(runs: list[Run], report: dict[str, Any]) -> dict[str, Any]:
+    """The first page: runs, leaderboard (from report.build over `relabelled(runs)`), grid."""
+    keys = task_keys(runs)
+    position = {key: i for i, key in enumerate(keys)}
+    families: dict[str, str] = {}
+    cells: list[list[Any]] = [[None] * len(runs) for _ in keys]
+    for r_index, run in enumerate(runs):
+        for record in sorted(run.records, key=lambda r: r["trial"]):
+            key = f"{record['domain']}/{record['task']}"
+            families.setdefault(key, record["family"])
+            cell = cells[position[key]][r_index]
+            if cell is None:
+                cell = cells[position[key]][r_index] = {"passed": 0, "trials": 0, "errors": 0, "t": []}
+            cell["passed"] += bool(record["verdict"])
+            cell["trials"] += 1
+            cell["errors"] += record["finish_reason"] == "error"
+            # one trial: [number, passed, failure category, finish reason]
+            cell["t"].append([record["trial"], bool(record["verdict"]), failure_category(record),
+                              record["finish_reason"]])
+    rows = {a["run"]: a for a in report["agents"]}
+    leaderboard = []
+    for run in runs:
+        o = rows[run.name]["overall"]
+        kmax = str(o["trials_per_task"]["min"])
+        leaderboard.append({
+            "run": run.name, "pass1": o["pass@1"], "ci95": o["pass@1_ci95"], "k": int(kmax),
+            "pass_k": o["pass@k"].get(kmax), "pass_hat_k": o["pass^k_plugin"].get(kmax),
+            "domains": {d: v["pass@1"] for d, v in rows[run.name]["domains"].items()},
+            "trials": o["trials"], "errors": o["errors"], "never": o["never_passed"], "always": o["always_passed"],
+            "failure_categories": rows[run.name]["failure_categories"],
+        })
+    return {
+        "runs": [provenance(run) for run in runs], "leaderboard": leaderboard, "categories": CATEGORIES,
+        "domains": report["domains"], "families": sorted(set(families.values()) - {""}),
+        "tasks": [{"key": key, "domain": key.split("/", 1)[0], "task": key.split("/", 1)[1],
+                   "family": families.get(key, ""), "cells": cells[i]} for i, key in enumerate(keys)],
+        "bootstrap": report["bootstrap"],
+    }
+
+
+class Site:
+    """What the pages read, for a set of runs: the index, and each data file by its path
+    (made when asked for). `tb view` serves it; `export` writes it out."""
+
+    def __init__(self, runs: list[Run], prices: dict[str, tuple[float, float, float]] | None = None, seed: int = 0):
+        from thinkingbox.reporting.report import build, render_html
+
+        self.runs = runs
+        self.keys = task_keys(runs)
+        self.report = build(relabelled(runs), prices, seed=seed)
+        self.report_html = render_html(self.report)
+        self.index = index_data(runs, self.report)
+        self.groups: list[dict[str, list[dict[str, Any]]]] = []
+        for run in runs:
+            group: dict[str, list[dict[str, Any]]] = {}
+            for record in run.records:
+                group.setdefault(f"{record['domain']}/{record['task']}", []).append(record)
+            self.groups.append(group)
+
+    def data_paths(self) -> list[str]:
+        return ["data/index.js"] + [f"data/r{r}/t{t}.js" for r, group in enumerate(self.groups)
+                                    for t, key in enumerate(self.keys) if key in group]
+
+    def data_file(self, path: str, secrets: list[str] | None = None) -> bytes | None:
+        """The data file at `path` (relative to the site), or None if there is none."""
+        if path == "data/index.js":
+            return script("index", self.index, secrets)
+        match = re.fullmatch(r"data/r(\d+)/t(\d+)\.js", path)
+        if match is None:
+            return None
+        r, t = int(match.group(1)), int(match.group(2))
+        if r >= len(self.runs) or t >= len(self.keys) or self.keys[t] not in self.groups[r]:
+            return None
+        trials = sorted(self.groups[r][self.keys[t]], key=lambda rec: rec["trial"])
+        return script(f"r{r}/t{t}", {"run": self.runs[r].name, "key": self.keys[t],
+                                     "trials": [{**rec, "category": failure_category(rec)} for rec in trials]}, secrets)
+
+
+def script(key: str, data: Any, secrets: list[str] | None = None) -> bytes:
+    """A data file: a script that stores `data` under `key` (JSON is valid JavaScript)."""
+    body = orjson.dumps(data, default=str).decode()
+    return redact(f"(window.TB_DATA=window.TB_DATA||{{}})[{orjson.dumps(key).decode()}]={body};\n",
+                  secrets).encode()
+
+
+def asset(name: str) -> bytes:
+    return resources.files("thinkingbox.reporting").joinpath("view_assets", name).read_bytes()
+
+
+def check_folder(folder: Path) -> None:
+    """A one-line error unless `folder` is new, empty, or an earlier export."""
+    if folder.exists() and not folder.is_dir():
+        raise ThinkingboxError(f"--html {folder} is a file; give a folder (it writes index.html and data files there)")
+    if folder.is_dir() and any(folder.iterdir()) and not (folder / "data" / "index.js").is_file():
+        raise ThinkingboxError(f"--html {folder} holds other files; give a new or empty folder "
+                               "(or the folder of an earlier export, to replace it)")
+
+
+def export(site: Site, folder: Path) -> None:
+    """The static site in `folder`: the pages, report.html (the tables and plots of `tb
+    report`) and every data file. `folder` is new, empty, or an earlier export, which is
+    replaced; any other folder is refused, so no one's files are overwritten."""
+    check_folder(folder)
+    secrets = secret_values()
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ASSETS:
+        (folder / name).write_bytes(asset(name))
+    (folder / "report.html").write_text(redact(site.report_html, secrets), encoding="utf-8")
+    if (folder / "data").exists():
+        shutil.rmtree(folder / "data")
+    for path in site.data_paths():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_bytes(site.data_file(path, secrets) or b"")
