@@ -1,0 +1,143 @@
+"""The inspect_ai integration, with inspect's mock model and the network unreachable: any
+connection beyond 127.0.0.1 fails the test that made it."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("inspect_ai")
+
+from inspect_ai import eval as inspect_eval  # noqa: E402
+from inspect_ai.log import read_eval_log  # noqa: E402
+
+from thinkingbox_inspect import reference_actions, run_actions, thinkingbox  # noqa: E402
+
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+@pytest.fixture(autouse=True)
+def offline(monkeypatch, tmp_path):
+    """No connection leaves the machine, and inspect writes nothing under the home folder."""
+    attempts: list[object] = []
+    connect = socket.socket.connect
+
+    def guarded(self, address):
+        if self.family in (socket.AF_INET, socket.AF_INET6) and address[0] not in LOOPBACK:
+            attempts.append(address)
+            raise OSError(f"test is offline: no connection to {address}")
+        return connect(self, address)
+
+    monkeypatch.setattr(socket.socket, "connect", guarded)
+    monkeypatch.setattr(socket, "getaddrinfo", _no_dns(socket.getaddrinfo, attempts))
+    for variable in ("XDG_DATA_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(variable, str(tmp_path / variable.lower()))
+    monkeypatch.setenv("INSPECT_LOG_DIR", str(tmp_path / "logs"))
+    yield
+    assert attempts == [], f"something tried to reach the network: {attempts}"
+
+
+def _no_dns(getaddrinfo, attempts):
+    def lookup(host, *args, **kwargs):
+        if host not in LOOPBACK and host is not None:
+            attempts.append(host)
+            raise socket.gaierror(f"test is offline: no lookup of {host}")
+        return getaddrinfo(host, *args, **kwargs)
+
+    return lookup
+
+
+def test_replaying_the_reference_solution_scores_correct():
+    passed, checks = run_actions("retail", "dfw-001", reference_actions("retail", "dfw-001"))
+    assert passed
+    assert [c["name"] for c in checks] == ["golden_state", "communication"]
+    assert all(c["passed"] for c in checks)
+
+
+def test_a_rubric_task_passes_by_the_offline_rules_and_is_not_judged_without_them():
+    actions = reference_actions("booking", "crf-002")
+    passed, checks = run_actions("booking", "crf-002", actions)
+    assert passed and "rubric" in [c["name"] for c in checks]
+    passed, checks = run_actions("booking", "crf-002", actions, judge="none")
+    assert not passed
+    (rubric,) = [c for c in checks if c["name"] == "rubric"]
+    assert not rubric["passed"] and "not judged" in rubric["detail"]
+
+
+def test_one_wrong_action_fails_the_golden_state_check():
+    actions = reference_actions("retail", "dfw-001")
+    actions = [a for a in actions if a.get("tool") != "create_rma"]  # the return is never authorized
+    passed, checks = run_actions("retail", "dfw-001", actions)
+    assert not passed
+    golden = checks[0]
+    assert golden["name"] == "golden_state" and not golden["passed"]
+    assert any(d["table"] == "rmas" and d["kind"] == "missing" for d in golden["data"])
+
+
+def test_a_mock_model_that_does_nothing_scores_incorrect_with_the_diff_and_failed_claims(tmp_path):
+    (log,) = inspect_eval(thinkingbox(domain="retail", tasks="dfw-001", max_user_turns=2), model="mockllm/model",
+                          log_dir=str(tmp_path), display="none", score_display=False)
+    assert log.status == "success"
+    (sample,) = log.samples
+    assert sample.id == "dfw-001" and sample.metadata["domain"] == "retail"
+    (score,) = sample.scores.values()
+    assert score.value == "I"
+    meta = score.metadata
+    assert meta["finish_reason"] == "user_limit" and meta["counts"] == {"user_turns": 2, "tool_calls": 0}
+    assert [d["kind"] for d in meta["diff"]] == ["missing"] * 5
+    assert any("RMA-20001" in claim for claim in meta["failed_claims"])
+    # the simulated user's replies are in the conversation inspect logged
+    users = [m for m in sample.messages if m.role == "user"]
+    assert len(users) == 3 and users[0].text.startswith("Hello, the robot vacuum")
+
+
+def test_tasks_are_found_by_name_through_the_entry_point(tmp_path):
+    (log,) = inspect_eval("thinkingbox_inspect/thinkingbox", task_args={"domain": "neobank"}, limit=1,
+                          model="mockllm/model", log_dir=str(tmp_path), display="none", score_display=False)
+    assert log.status == "success" and log.eval.task == "thinkingbox_inspect/thinkingbox"
+    assert log.samples[0].metadata["domain"] == "neobank"
+    assert log.samples[0].scores["thinkingbox_checks"].value == "I"
+
+
+def test_the_inspect_command_runs_a_domain_task_offline(tmp_path):
+    """`inspect eval thinkingbox_inspect/retail --model mockllm/model --limit 1` in a process
+    of its own, whose every connection beyond 127.0.0.1 fails and is written down."""
+    guard = tmp_path / "guard"
+    guard.mkdir()
+    attempts = tmp_path / "attempts.txt"
+    (guard / "sitecustomize.py").write_text(textwrap.dedent(f"""
+        import socket
+        _connect, _lookup = socket.socket.connect, socket.getaddrinfo
+        def _note(what):
+            with open({str(attempts)!r}, "a") as f:
+                f.write(repr(what) + "\\n")
+        def connect(self, address):
+            if self.family in (socket.AF_INET, socket.AF_INET6) and address[0] not in {LOOPBACK!r}:
+                _note(address)
+                raise OSError("offline")
+            return _connect(self, address)
+        def getaddrinfo(host, *args, **kwargs):
+            if host is not None and host not in {LOOPBACK!r}:
+                _note(host)
+                raise socket.gaierror("offline")
+            return _lookup(host, *args, **kwargs)
+        socket.socket.connect, socket.getaddrinfo = connect, getaddrinfo
+    """))
+    env = {**os.environ, "PYTHONPATH": str(guard), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "XDG_CACHE_HOME": str(tmp_path / "cache"), "INSPECT_LOG_DIR": str(tmp_path / "logs"), "NO_COLOR": "1"}
+    inspect = Path(sys.executable).with_name("inspect")
+    result = subprocess.run([str(inspect), "eval", "thinkingbox_inspect/retail", "--model", "mockllm/model",
+                             "--limit", "1", "-T", "max_user_turns=1", "--display", "plain"],
+                            env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    (log_file,) = (tmp_path / "logs").glob("*.eval")
+    log = read_eval_log(str(log_file))
+    assert log.status == "success" and log.eval.task == "thinkingbox_inspect/retail"
+    (score,) = log.samples[0].scores.values()
+    assert score.value == "I" and score.metadata["finish_reason"] == "user_limit"  # not an error
+    assert not attempts.exists(), attempts.read_text()
