@@ -2,11 +2,13 @@
 connection beyond 127.0.0.1 fails the test that made it."""
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import sys
 import textwrap
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ import pytest
 pytest.importorskip("inspect_ai")
 
 from inspect_ai import eval as inspect_eval  # noqa: E402
+from inspect_ai._util.error import PrerequisiteError  # noqa: E402
 from inspect_ai.log import read_eval_log  # noqa: E402
 
 from thinkingbox_inspect import reference_actions, run_actions, thinkingbox  # noqa: E402
@@ -141,3 +144,39 @@ def test_the_inspect_command_runs_a_domain_task_offline(tmp_path):
     (score,) = log.samples[0].scores.values()
     assert score.value == "I" and score.metadata["finish_reason"] == "user_limit"  # not an error
     assert not attempts.exists(), attempts.read_text()
+
+
+def test_the_llm_user_answers_through_its_model_endpoint(monkeypatch, tmp_path):
+    from fake_openai import FakeOpenAI
+
+    key = "sk-test-not-a-real-key"
+
+    server = FakeOpenAI().start()
+    try:
+        server.script("fake-user", [{"content": "Yes, please go ahead."}], repeat_last=True)
+        monkeypatch.setenv("TB_USER_BASE_URL", server.url)
+        monkeypatch.setenv("OPENAI_API_KEY", key)
+        passed, _ = run_actions("retail", "dfw-001", reference_actions("retail", "dfw-001"), user="llm:fake-user",
+                                log_dir=str(tmp_path / "logs"))
+        asked = server.requests_for("fake-user")
+    finally:
+        server.stop()
+    assert passed
+    assert len(asked) == 1  # the reference asks the customer once ("Shall I go ahead?")
+    assert "Shall I go ahead?" in json.dumps(asked[0]["messages"])
+    (log_file,) = (tmp_path / "logs").glob("*.eval")
+    with zipfile.ZipFile(log_file) as log:  # the key never reaches inspect's log
+        contents = [log.read(name) for name in log.namelist()]
+    assert any(b"dfw-001" in c for c in contents) and not any(key.encode() in c for c in contents)
+
+
+@pytest.mark.parametrize("args, message", [
+    ({"domain": "nope"}, "thinkingbox: unknown domain 'nope'; installed domains: "),
+    ({"tasks": "dfw-001,zzz"}, "thinkingbox: task argument tasks: domain 'retail' has no task(s) zzz"),
+    ({"user": "llm"}, "thinkingbox: task argument user: the llm user needs a model, user=llm:MODEL"),
+    ({"user": "robot"}, "thinkingbox: unknown user 'robot'; available: llm, scripted"),
+])
+def test_bad_task_arguments_are_one_line_errors(args, message):
+    with pytest.raises(PrerequisiteError) as error:
+        thinkingbox(**args)
+    assert error.value.message.startswith(message) and "\n" not in error.value.message

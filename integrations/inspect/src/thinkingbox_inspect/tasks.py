@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from inspect_ai import Task, task
+from inspect_ai._util.error import PrerequisiteError
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from thinkingbox.engine.discovery import PluginHost, installed_domains
@@ -69,12 +70,16 @@ def thinkingbox(domain: str = "retail", tasks: str | list[str] | None = None, us
         max_user_turns: simulated-user follow-ups after the opening request.
         max_tool_calls: the agent-action cap, tool calls per sample.
     """
-    host = PluginHost()
-    (loaded,) = host.load_domains([domain])
-    user_factory, user_arg = resolve_factory(host.user_factories(), user, "user")
-    settings = _settings(user, judge)
+    try:
+        host = PluginHost()
+        (loaded,) = host.load_domains([domain])
+        user_factory, user_arg = resolve_factory(host.user_factories(), user, "user")
+        settings = _settings(user, judge)
+        samples = _samples(loaded, _task_ids(tasks))
+    except ThinkingboxError as exc:  # inspect prints a PrerequisiteError as one message, no traceback
+        raise PrerequisiteError(f"thinkingbox: {exc}") from None
     return Task(
-        dataset=MemoryDataset(_samples(loaded, _task_ids(tasks)), name=f"thinkingbox-{domain}"),
+        dataset=MemoryDataset(samples, name=f"thinkingbox-{domain}"),
         solver=thinkingbox_episode(loaded, user_factory, user_arg, settings, Limits(max_user_turns, max_tool_calls)),
         scorer=thinkingbox_checks(loaded, settings),
         metadata={"thinkingbox_domain": domain, "thinkingbox_domain_version": loaded.version, "user": user,
