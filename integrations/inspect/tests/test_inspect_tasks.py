@@ -180,3 +180,19 @@ def test_bad_task_arguments_are_one_line_errors(args, message):
     with pytest.raises(PrerequisiteError) as error:
         thinkingbox(**args)
     assert error.value.message.startswith(message) and "\n" not in error.value.message
+
+
+def test_a_failed_tool_call_is_an_error_result_and_the_end_tool_ends_the_conversation(tmp_path):
+    *reference, final = reference_actions("retail", "dfw-001")
+    actions = [{"tool": "get_order", "args": {"order_id": "ORD-000000"}}, *reference,
+               {"tool": "end_conversation", "args": {}, "say": final["say"]}]
+    passed, _ = run_actions("retail", "dfw-001", actions, log_dir=str(tmp_path))
+    assert passed  # a failed call changes nothing
+    (log_file,) = tmp_path.glob("*.eval")
+    (sample,) = read_eval_log(str(log_file)).samples
+    assert sample.scores["thinkingbox_checks"].metadata["finish_reason"] == "end_turn"
+    tools = [m for m in sample.messages if m.role == "tool"]
+    assert tools[0].error is not None and "ORD-000000" in tools[0].text
+    assert all(m.error is None for m in tools[1:])
+    assert tools[-1].function == "end_conversation"
+    assert sample.messages[-1].role == "tool"  # the end tool's result is in the conversation too

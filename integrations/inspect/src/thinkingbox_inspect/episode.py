@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from inspect_ai.model import (ChatMessageSystem, ChatMessageTool, ChatMessageUser, ModelOutput, get_model)
+from inspect_ai.model import ChatMessageSystem, ChatMessageTool, ChatMessageUser, get_model
 from inspect_ai.scorer import CORRECT, INCORRECT, Score, Target, accuracy, scorer, stderr
 from inspect_ai.solver import Generate, TaskState, solver
 from inspect_ai.tool import ToolCallError, ToolInfo, ToolParams
@@ -22,7 +22,6 @@ from thinkingbox.engine.domain import Domain, TaskWorld
 from thinkingbox.engine.episode import END_TOOL_SCHEMA, EpisodeResult, Limits, run_episode
 from thinkingbox.engine.judging import judge_trial
 from thinkingbox.engine.transports import TrialTools
-from thinkingbox.models import llm
 from thinkingbox.models.agents import AgentTurn, ToolCallRequest
 from thinkingbox.models.prompts import SHARED_AGENT_PROMPT
 from thinkingbox.models.settings import RunSettings
@@ -49,16 +48,6 @@ def tool_info(tool: dict[str, Any]) -> ToolInfo:
     return ToolInfo(name=tool["name"], description=tool["description"], parameters=ToolParams.model_validate(schema))
 
 
-def _usage(output: ModelOutput) -> dict[str, Any]:
-    usage = llm.empty_usage()
-    usage["calls"] = usage["attempts"] = 1
-    if output.usage is not None:
-        usage["input"], usage["output"] = output.usage.input_tokens, output.usage.output_tokens
-        usage["cached"] = output.usage.input_tokens_cache_read or 0
-        usage["reasoning"] = output.usage.reasoning_tokens or 0
-    return usage
-
-
 class InspectModelAgent:
     """A Thinkingbox agent whose turns come from inspect's model. It keeps the sample's
     messages in step with the episode: the tool results and user replies that followed its
@@ -73,7 +62,8 @@ class InspectModelAgent:
     async def start(self, context: Any) -> None:
         pass
 
-    async def next_turn(self, trajectory: list[dict[str, Any]]) -> AgentTurn:
+    def catch_up(self, trajectory: list[dict[str, Any]]) -> None:
+        """Append the tool results and user replies the messages do not have yet."""
         for event in trajectory[self.seen:]:
             if event["role"] == "tool":
                 error = ToolCallError("unknown", event["content"]) if event["is_error"] else None
@@ -81,13 +71,18 @@ class InspectModelAgent:
                                                            function=event["name"], error=error))
             elif event["role"] == "user":
                 self.state.messages.append(ChatMessageUser(content=event["content"]))
+        self.seen = len(trajectory)
+
+    async def next_turn(self, trajectory: list[dict[str, Any]]) -> AgentTurn:
+        self.catch_up(trajectory)
         output = await get_model().generate(self.state.messages, tools=self.tools)
         self.state.output = output
         self.state.messages.append(output.message)
         self.seen = len(trajectory) + 1  # the episode appends this turn next
         calls = [ToolCallRequest(c.id, c.function, c.parse_error if c.parse_error else c.arguments)
                  for c in output.message.tool_calls or []]
-        return AgentTurn(message=output.message.text or None, tool_calls=calls, usage=_usage(output))
+        # (token usage is inspect's to count: it logs every model call)
+        return AgentTurn(message=output.message.text or None, tool_calls=calls)
 
 
 @solver
@@ -106,7 +101,6 @@ def thinkingbox_episode(domain: Domain, user_factory: Any, user_arg: str, settin
                 state.messages.insert(0, ChatMessageSystem(content="\n\n".join(
                     p for p in (SHARED_AGENT_PROMPT, domain.system_prompt) if p)))
                 agent = InspectModelAgent(state, tools)
-                agent.seen = 1
 
                 async def call_tool(name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
                     result = await client.call_tool(name, arguments)
@@ -115,6 +109,7 @@ def thinkingbox_episode(domain: Domain, user_factory: Any, user_arg: str, settin
 
                 user = user_factory(user_arg, task, settings)
                 episode = await run_episode(agent, user, task.request, call_tool, limits, domain.write_tools)
+                agent.catch_up(episode.trajectory)  # the last tool results, e.g. end_conversation's
             _finished[state.uuid] = Finished(task_world, episode, world.snapshot(task_world.initial))
         finally:
             world.close()

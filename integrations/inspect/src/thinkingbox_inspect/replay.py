@@ -27,12 +27,13 @@ def reference_actions(domain: str, task_id: str) -> list[dict[str, Any]]:
 
 def mock_outputs(actions: list[dict[str, Any]]) -> list[ModelOutput]:
     """The mock model's turns: one per action, each tool call a turn of its own (as the
-    oracle agent plays them). The last message gets the done marker if it lacks one."""
+    oracle agent plays them; a `say` beside a `tool` is that turn's text). The last message
+    without a tool call gets the done marker if it lacks one."""
     outputs = []
     for i, action in enumerate(actions):
         if "tool" in action:
             outputs.append(ModelOutput.for_tool_call(MOCK, action["tool"], dict(action.get("args") or {}),
-                                                     tool_call_id=f"replay-{i + 1}", content=""))
+                                                     tool_call_id=f"replay-{i + 1}", content=action.get("say", "")))
         else:
             text = action["say"]
             if i == len(actions) - 1 and DONE_MARKER not in text:
