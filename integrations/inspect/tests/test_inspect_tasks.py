@@ -170,6 +170,28 @@ def test_the_llm_user_answers_through_its_model_endpoint(monkeypatch, tmp_path):
     assert any(b"dfw-001" in c for c in contents) and not any(key.encode() in c for c in contents)
 
 
+def test_an_error_quoting_the_key_reaches_the_score_redacted(monkeypatch, tmp_path):
+    from fake_openai import FakeOpenAI
+
+    key = "sk-test-echoed-by-the-endpoint"
+    server = FakeOpenAI().start()
+    try:
+        server.script("fake-user", [{"status": 400, "error": f"invalid key {key}"}], repeat_last=True)
+        monkeypatch.setenv("TB_USER_BASE_URL", server.url)
+        monkeypatch.setenv("OPENAI_API_KEY", key)
+        passed, _ = run_actions("retail", "dfw-001", reference_actions("retail", "dfw-001"), user="llm:fake-user",
+                                log_dir=str(tmp_path))
+    finally:
+        server.stop()
+    assert not passed
+    (log_file,) = tmp_path.glob("*.eval")
+    (sample,) = read_eval_log(str(log_file)).samples
+    meta = sample.scores["thinkingbox_checks"].metadata
+    assert meta["finish_reason"] == "error" and "[REDACTED]" in meta["error"]
+    with zipfile.ZipFile(log_file) as log:
+        assert not any(key.encode() in log.read(name) for name in log.namelist())
+
+
 @pytest.mark.parametrize("args, message", [
     ({"domain": "nope"}, "thinkingbox: unknown domain 'nope'; installed domains: "),
     ({"tasks": "dfw-001,zzz"}, "thinkingbox: task argument tasks: domain 'retail' has no task(s) zzz"),

@@ -25,6 +25,7 @@ from thinkingbox.engine.transports import TrialTools
 from thinkingbox.models.agents import AgentTurn, ToolCallRequest
 from thinkingbox.models.prompts import SHARED_AGENT_PROMPT
 from thinkingbox.models.settings import RunSettings
+from thinkingbox.secrets import redact
 from thinkingbox.world import Snapshot
 
 
@@ -113,9 +114,10 @@ def thinkingbox_episode(domain: Domain, user_factory: Any, user_arg: str, settin
             _finished[state.uuid] = Finished(task_world, episode, world.snapshot(task_world.initial))
         finally:
             world.close()
-        state.metadata["finish_reason"] = episode.finish_reason
-        if episode.error:
+        if episode.error:  # an error's text may quote an endpoint's credentials: not into inspect's log
+            episode.error = redact(episode.error)
             state.metadata["error"] = episode.error
+        state.metadata["finish_reason"] = episode.finish_reason
         state.completed = True
         return state
 
