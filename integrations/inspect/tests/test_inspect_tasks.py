@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("inspect_ai")
+pytest.importorskip("thinkingbox_inspect")  # an optional package: absent where only the core is installed
 
 from inspect_ai import eval as inspect_eval  # noqa: E402
 from inspect_ai._util.error import PrerequisiteError  # noqa: E402
