@@ -218,3 +218,25 @@ def test_a_failed_tool_call_is_an_error_result_and_the_end_tool_ends_the_convers
     assert all(m.error is None for m in tools[1:])
     assert tools[-1].function == "end_conversation"
     assert sample.messages[-1].role == "tool"  # the end tool's result is in the conversation too
+
+
+def test_samples_run_concurrently_each_in_its_own_world(tmp_path):
+    """Six retail tasks at once, the mock model replaying each one's reference: every sample
+    passes only if no sample's calls reach another's world."""
+    from inspect_ai.model import ModelOutput, get_model
+    from thinkingbox.engine.discovery import PluginHost
+    from thinkingbox_inspect.replay import MOCK, mock_outputs
+
+    (retail,) = PluginHost().load_domains(["retail"])
+    ids = ["dfw-001", "ret-fee-001"] + [t for t in sorted(retail.tasks) if t not in ("dfw-001", "ret-fee-001")][:4]
+    replies = {retail.tasks[t].request: mock_outputs(reference_actions("retail", t)) for t in ids}
+
+    def replay(messages, tools, tool_choice, config):
+        outputs = replies[next(m.text for m in messages if m.role == "user")]
+        turn = sum(m.role == "assistant" for m in messages)
+        return outputs[turn] if turn < len(outputs) else ModelOutput.from_content(MOCK, "<DONE>")
+
+    (log,) = inspect_eval(thinkingbox(domain="retail", tasks=ids), model=get_model(MOCK, custom_outputs=replay),
+                          max_samples=len(ids), log_dir=str(tmp_path), display="none", score_display=False)
+    assert {s.id: s.scores["thinkingbox_checks"].value for s in log.samples} == {t: "C" for t in ids}
+

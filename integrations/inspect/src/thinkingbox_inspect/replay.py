@@ -4,22 +4,29 @@ same actions, and for tests."""
 from __future__ import annotations
 
 import tempfile
+from functools import lru_cache
 from typing import Any
 
 from inspect_ai import eval as inspect_eval
 from inspect_ai.model import ModelOutput, get_model
 
 from thinkingbox.engine.discovery import PluginHost
+from thinkingbox.engine.domain import Domain
 from thinkingbox.models.prompts import DONE_MARKER
 
 MOCK = "mockllm/model"
 
 
+@lru_cache(maxsize=None)
+def _loaded_domain(name: str) -> Domain:
+    (domain,) = PluginHost().load_domains([name])
+    return domain
+
+
 def reference_actions(domain: str, task_id: str) -> list[dict[str, Any]]:
     """A task's reference solution as actions: `{"tool": NAME, "args": {...}}` for a call,
     `{"say": TEXT}` for a message to the customer, and last `{"say": FINAL MESSAGE}`."""
-    (loaded,) = PluginHost().load_domains([domain])
-    task = loaded.task(task_id)
+    task = _loaded_domain(domain).task(task_id)
     actions: list[dict[str, Any]] = [{"say": s.say} if s.say else {"tool": s.tool, "args": dict(s.args)}
                                      for s in task.solution]
     return [*actions, {"say": task.final_message}]
