@@ -58,5 +58,5 @@ def lint(session: nox.Session) -> None:
     """Pyflakes-level checks (unused imports, undefined names) with ruff, and mypy over the
     public plugin API."""
     session.install("ruff", "mypy", "-e", "core", "pytest")
-    session.run("ruff", "check", "--select", "F,E9", "core", "plugins", "tests", "bench", "examples")
+    session.run("ruff", "check", "--select", "F,E9", "core", "plugins", "integrations", "tests", "bench", "examples")
     session.run("mypy", *(f"core/src/thinkingbox/{path}" for path in PUBLIC_API))

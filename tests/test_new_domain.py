@@ -3,6 +3,7 @@ gain the new member, and a generated domain is sound and passes its own tests as
 import ast
 import asyncio
 import json
+import re
 import shutil
 import sys
 import tomllib
@@ -21,7 +22,7 @@ def fake_workspace(path: Path, members='["core", "plugins/*"]') -> Path:
     """A workspace root like the monorepo's: copies of its pyproject.toml and noxfile.py."""
     path.mkdir(exist_ok=True)
     text = (ROOT / "pyproject.toml").read_text()
-    (path / "pyproject.toml").write_text(text.replace('members = ["core", "plugins/*"]', f"members = {members}"))
+    (path / "pyproject.toml").write_text(re.sub(r"^members = \[.*\]$", f"members = {members}", text, count=1, flags=re.M))
     shutil.copy(ROOT / "noxfile.py", path / "noxfile.py")
     return path
 

@@ -1,0 +1,76 @@
+"""One task run through inspect with replayed actions: inspect's mock model plays them back,
+the rest (tools, simulated user, checks) is the real thing. For comparing frameworks on the
+same actions, and for tests."""
+from __future__ import annotations
+
+import tempfile
+from functools import lru_cache
+from typing import Any
+
+from inspect_ai import eval as inspect_eval
+from inspect_ai.model import ModelOutput, get_model
+
+from thinkingbox.engine.discovery import PluginHost
+from thinkingbox.engine.domain import Domain
+from thinkingbox.models.prompts import DONE_MARKER
+
+MOCK = "mockllm/model"
+
+
+@lru_cache(maxsize=None)
+def _loaded_domain(name: str) -> Domain:
+    (domain,) = PluginHost().load_domains([name])
+    return domain
+
+
+def reference_actions(domain: str, task_id: str) -> list[dict[str, Any]]:
+    """A task's reference solution as actions: `{"tool": NAME, "args": {...}}` for a call,
+    `{"say": TEXT}` for a message to the customer, and last `{"say": FINAL MESSAGE}`."""
+    task = _loaded_domain(domain).task(task_id)
+    actions: list[dict[str, Any]] = [{"say": s.say} if s.say else {"tool": s.tool, "args": dict(s.args)}
+                                     for s in task.solution]
+    return [*actions, {"say": task.final_message}]
+
+
+def mock_outputs(actions: list[dict[str, Any]]) -> list[ModelOutput]:
+    """The mock model's turns: one per action, each tool call a turn of its own (as the
+    oracle agent plays them; a `say` beside a `tool` is that turn's text). The last message
+    without a tool call gets the done marker if it lacks one."""
+    outputs = []
+    for i, action in enumerate(actions):
+        if "tool" in action:
+            outputs.append(ModelOutput.for_tool_call(MOCK, action["tool"], dict(action.get("args") or {}),
+                                                     tool_call_id=f"replay-{i + 1}", content=action.get("say", "")))
+        else:
+            text = action["say"]
+            if i == len(actions) - 1 and DONE_MARKER not in text:
+                text = f"{text} {DONE_MARKER}"
+            outputs.append(ModelOutput.from_content(MOCK, text))
+    return outputs
+
+
+def run_actions(domain: str, task_id: str, actions: list[dict[str, Any]], user: str = "scripted",
+                judge: str = "rules", log_dir: str | None = None) -> tuple[bool, list[dict[str, Any]]]:
+    """Run one task as an inspect eval whose model replays `actions` (see reference_actions
+    for their form); -> (Thinkingbox's verdict, its checks as records hold them).
+
+    Once the actions are spent the mock model says it is done. Logs go to `log_dir` (a
+    temporary folder, removed afterwards, by default). Synchronous: call it outside an
+    event loop, as inspect's `eval` must be.
+    """
+    from thinkingbox_inspect.tasks import thinkingbox
+
+    outputs = mock_outputs(actions)
+
+    def next_output(*_: Any) -> ModelOutput:
+        return outputs.pop(0) if outputs else ModelOutput.from_content(MOCK, f"That is all. {DONE_MARKER}")
+
+    model = get_model(MOCK, custom_outputs=next_output, memoize=False)
+    with tempfile.TemporaryDirectory(prefix="tb-inspect-") as tmp:
+        (log,) = inspect_eval(thinkingbox(domain=domain, tasks=[task_id], user=user, judge=judge), model=model,
+                              log_dir=log_dir or tmp, display="none", score_display=False)
+        if log.status != "success" or not log.samples:  # (samples are read from the log: inside the folder's life)
+            raise RuntimeError(f"the inspect eval of {domain}/{task_id} ended with status {log.status}: {log.error}")
+        (sample,) = log.samples
+    (score,) = sample.scores.values()
+    return score.value == "C", score.metadata["checks"]
