@@ -37,10 +37,15 @@ def make_runs(folder: Path) -> list[Path]:
 
 
 def tamper(run: Path, out: Path) -> None:
-    """ins-001 trials 1 and 2 reschedule to the wrong day, so re-judging fails them."""
+    """ins-001 trials 1 and 2 reschedule to the wrong day, so re-judging fails them. The
+    copy is a run of its own: labelled "oracle tampered" (a report keeps one label to one run)."""
     lines = []
     for line in run.read_text().splitlines():
         record = json.loads(line)
+        if "run_header" in record:
+            record["label"] = "oracle tampered"
+        else:
+            record["config"]["label"] = "oracle tampered"
         if record.get("task") == "ins-001" and record.get("trial") in (1, 2):
             for event in record["trajectory"]:
                 for call in event.get("tool_calls", []):

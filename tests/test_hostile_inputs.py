@@ -249,8 +249,8 @@ def test_keys_echoed_by_the_model_endpoint_and_url_credentials_never_reach_recor
     assert "[REDACTED]@127.0.0.1" in record["config"]["models"]["agent"]["base_url"]
     rejudged = tmp_path / "rejudged.jsonl"
     assert main(["rejudge", str(out), "--output", str(rejudged)]) == 0
-    assert main(["report", str(out), "--json", str(tmp_path / "r.json"), "--html", str(tmp_path / "r.html")]) == 0
-    outputs = [rejudged.read_text(), (tmp_path / "r.json").read_text(), (tmp_path / "r.html").read_text(),
+    assert main(["report", str(out), "--json", str(tmp_path / "r.json"), "--html", str(tmp_path / "site")]) == 0
+    outputs = [rejudged.read_text(), (tmp_path / "r.json").read_text(), *(p.read_text() for p in (tmp_path / "site").rglob("*") if p.is_file()),
                "".join(capsys.readouterr())]  # the first error printed on stderr too
     assert not any(key in o or "hunter2" in o for o in outputs)
 

@@ -129,7 +129,7 @@ def test_show_piped_into_head_ends_quietly(mixed_run, tmp_path):
     (["report", "{dir}/empty.jsonl"], "no trial records; give a run file with finished trials"),
     (["eval", "--config", "{dir}", "--domains", "retail"], "Is a directory; give a file, not a folder"),
     (["eval", "--config", "{dir}/afile/x.toml"], "a part of the path is a file, not a folder: check the path"),
-    (["report", "{dir}/notrun.json", "--html", "{dir}/afile/x.html"],
+    (["report", "{dir}/notrun.json", "--html", "{dir}/afile/site"],
      "cannot create its folder, a part of the path is a file; choose another path"),
 ])
 def test_error_lines_say_what_to_do(tmp_path, capsys, argv, says):

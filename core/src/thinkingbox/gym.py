@@ -150,7 +150,7 @@ class AsyncThinkingboxEnv:
     LLM user's style. host: a PluginHost to share between envs (domains load once).
     """
 
-    def __init__(self, domain: str = "retail", user: str = "scripted", judge: str | ModelConfig | None = "rules",
+    def __init__(self, domain: str, user: str = "scripted", judge: str | ModelConfig | None = "rules",
                  limits: Limits | None = None, persona: str = "cooperative", host: PluginHost | None = None):
         self.host = host or PluginHost()
         (self.domain,) = self.host.load_domains([domain])
@@ -263,7 +263,7 @@ class ThinkingboxEnv:
     """AsyncThinkingboxEnv for synchronous code: it runs on an event loop of its own (so it
     cannot be used from inside a running loop; use AsyncThinkingboxEnv there)."""
 
-    def __init__(self, domain: str = "retail", **kwargs: Any):
+    def __init__(self, domain: str, **kwargs: Any):
         self._loop = asyncio.new_event_loop()
         self.env = AsyncThinkingboxEnv(domain, **kwargs)
 
@@ -312,7 +312,7 @@ class AsyncVectorEnv:
         self._tasks = itertools.cycle(tasks or envs[0].task_ids)
 
     @classmethod
-    def make(cls, n: int, domain: str = "retail", autoreset: bool = False, tasks: list[str] | None = None,
+    def make(cls, n: int, domain: str, autoreset: bool = False, tasks: list[str] | None = None,
              **kwargs: Any) -> AsyncVectorEnv:
         host = kwargs.pop("host", None) or PluginHost()
         return cls([AsyncThinkingboxEnv(domain, host=host, **kwargs) for _ in range(n)], autoreset, tasks)
@@ -351,7 +351,7 @@ class AsyncVectorEnv:
 class VectorEnv:
     """AsyncVectorEnv for synchronous code, on an event loop of its own."""
 
-    def __init__(self, n: int, domain: str = "retail", autoreset: bool = False, tasks: list[str] | None = None,
+    def __init__(self, n: int, domain: str, autoreset: bool = False, tasks: list[str] | None = None,
                  **kwargs: Any):
         self._loop = asyncio.new_event_loop()
         self.env = AsyncVectorEnv.make(n, domain, autoreset, tasks, **kwargs)
@@ -378,7 +378,7 @@ class VectorEnv:
         self.close()
 
 
-def make_vec(n: int, domain: str = "retail", autoreset: bool = False, tasks: list[str] | None = None,
+def make_vec(n: int, domain: str, autoreset: bool = False, tasks: list[str] | None = None,
              **kwargs: Any) -> VectorEnv:
     """N synchronous envs of one domain stepped together (see AsyncVectorEnv)."""
     return VectorEnv(n, domain, autoreset, tasks, **kwargs)

@@ -13,6 +13,7 @@ export writes them all. Every file is redacted (thinkingbox.secrets.redact) as i
 """
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from dataclasses import dataclass
@@ -196,6 +197,12 @@ def check_folder(folder: Path) -> None:
     if folder.is_dir() and any(folder.iterdir()) and not (folder / "data" / "index.js").is_file():
         raise ThinkingboxError(f"--html {folder} holds other files; give a new or empty folder "
                                "(or the folder of an earlier export, to replace it)")
+    existing = next(p for p in (folder, *folder.parents) if p.exists())
+    if not existing.is_dir():
+        raise ThinkingboxError(f"--html {folder}: cannot create its folder, a part of the path is a file; "
+                               "choose another path")
+    if not os.access(existing, os.W_OK):
+        raise ThinkingboxError(f"--html {folder}: not writable; check its permissions or choose another path")
 
 
 def export(site: Site, folder: Path) -> None:
