@@ -23,6 +23,15 @@ OPTIONS = {
 }
 
 
+def quiet_ray_environment() -> None:
+    """Set before Ray is imported (it reads them then): no usage statistics sent anywhere,
+    and workers use the cluster's own Python environment: under `uv run`, Ray would
+    otherwise pack the working directory and build a new environment for its workers (slow,
+    and it may reach a package index)."""
+    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+    os.environ["RAY_ENABLE_UV_RUN_RUNTIME_ENV"] = "0"
+
+
 def _number(options: dict[str, str], key: str, kind: type) -> Any:
     if key not in options:
         return None
@@ -43,7 +52,7 @@ class RayExecutor:
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
             raise ThinkingboxError(f"unknown --executor-option {unknown[0]!r} for ray; known: "
-                                   + "; ".join(f"{k} ({v})" for k, v in OPTIONS.items()))
+                                   f"{', '.join(OPTIONS)} (see docs/ray.md)")
         self.address = options.get("address") or None
         self.num_cpus = _number(options, "num_cpus", int)
         self.worker_cpus = _number(options, "worker_cpus", float) or 1.0
@@ -56,8 +65,7 @@ class RayExecutor:
             stop: Callable[[], bool] | None = None) -> list[dict[str, Any]]:
         if not plan.jobs:
             return []
-        # Before Ray is imported: it reads these when it starts. No usage statistics are sent.
-        os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+        quiet_ray_environment()
         import ray
 
         started_here = not ray.is_initialized()
