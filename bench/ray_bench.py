@@ -7,9 +7,12 @@ and one local Ray instance on 127.0.0.1, then runs `--trials` trials of `openai:
 (the reference solutions replayed by the fake model; tasks of equal length, so the ideal
 is reachable) with 1, then 2 worker actors and `--per-worker` trials at once in each.
 Prints per run: trials/s; efficiency = ideal / measured, where ideal = total model latency
-/ total concurrency and measured runs from the first trial's start to the last record
+(calls x the nominal latency; also given with the latency seen per call) / total
+concurrency and measured runs from the first trial's start to the last record
 (worker start-up, which is paid once per run, is printed apart); and the harness's time
-per trial outside the model calls (mean of a record's total time minus its model latency).
+per trial: the worker actors' CPU per trial after start-up (from /proc), and the time
+outside model calls (a record's total time minus its model latency: harness CPU plus
+waiting for the event loop among 256 trials).
 """
 from __future__ import annotations
 
@@ -31,6 +34,41 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+class WorkerCPU:
+    """CPU seconds of this machine's Ray worker actors (processes titled ray::TrialWorker),
+    sampled from /proc while the run goes (the actors are gone once it ends)."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.seen: dict[str, float] = {}
+        self.running = True
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+        self.thread.start()
+
+    def _sample(self) -> None:
+        while self.running:
+            self.read()
+            time.sleep(0.5)
+
+    def read(self) -> float:
+        tick = os.sysconf("SC_CLK_TCK")
+        for pid in (p for p in os.listdir("/proc") if p.isdigit()):
+            try:
+                if not Path(f"/proc/{pid}/cmdline").read_bytes().startswith(b"ray::TrialWorker"):
+                    continue
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                self.seen[pid] = (int(fields[11]) + int(fields[12])) / tick
+            except OSError:
+                continue
+        return sum(self.seen.values())
+
+    def stop(self) -> float:
+        self.running = False
+        self.thread.join()
+        return sum(self.seen.values())
 
 
 def one_run(port: int, trials: int, workers: int, per_worker: int, latency: float) -> dict:
@@ -58,10 +96,18 @@ def one_run(port: int, trials: int, workers: int, per_worker: int, latency: floa
             by_trial.setdefault(job.trial, []).append(job)
         plan.jobs = [j for n in sorted(by_trial) for j in by_trial[n]][:trials]
         arrivals: list[float] = []
+        cpu = WorkerCPU()
+        cpu_at_first: list[float] = []
+
+        def progress(record: dict) -> None:
+            arrivals.append(time.perf_counter())
+            if not cpu_at_first:
+                cpu_at_first.append(cpu.read())  # after start-up (imports, preparing tasks)
+
         started = time.perf_counter()
-        records = run_evaluation(plan, workers, lambda r: arrivals.append(time.perf_counter()),
-                                 executor=RayExecutor({}))
+        records = run_evaluation(plan, workers, progress, executor=RayExecutor({}))
         ended = time.perf_counter()
+        worker_cpu = cpu.stop() - cpu_at_first[0]
     first_start = arrivals[0] - records[0]["timings_ms"]["total"] / 1000
     measured = arrivals[-1] - first_start
     calls = sum(r["usage"]["agent"]["calls"] for r in records)
@@ -74,7 +120,11 @@ def one_run(port: int, trials: int, workers: int, per_worker: int, latency: floa
             "calls_per_trial": calls / len(records), "startup_s": round(first_start - started, 2),
             "wall_s": round(ended - started, 2), "measured_s": round(measured, 2), "ideal_s": round(ideal, 2),
             "trials_per_s": round(len(records) / measured, 1), "efficiency": round(ideal / measured, 3),
-            "harness_ms_per_trial": round(sum(outside) / len(outside), 1),
+            # the same with the latency the harness saw per call (the fake model's 1 s plus its own
+            # delays and the HTTP round trip on a loaded machine) instead of the nominal latency
+            "efficiency_at_seen_latency": round(model_s / (per_worker * workers) / measured, 3),
+            "harness_cpu_ms_per_trial": round(1000 * worker_cpu / len(records), 2),
+            "outside_model_ms_per_trial": round(sum(outside) / len(outside), 1),
             "model_latency_ms_per_call": round(1000 * model_s / calls, 1)}
 
 

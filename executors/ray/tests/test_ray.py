@@ -115,3 +115,15 @@ def test_the_endpoint_limit_holds_across_workers(cluster, fake, tmp_path):
     plan, records = model_run(fake, tmp_path / "run.jsonl", executor, trials=3, concurrency=8)
     assert len(records) == 12 and all(r["finish_reason"] != "error" for r in records)
     assert 1 < fake.peak <= 3
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"adress": "x"}, "unknown --executor-option 'adress' for ray; known: address, num_cpus"),
+    ({"max_model_concurrency": "many"}, "--executor-option max_model_concurrency expects a positive number"),
+    ({"rpm": "0"}, "--executor-option rpm expects a positive number, got '0'"),
+])
+def test_executor_options_are_checked_before_ray_starts(options, message):
+    from thinkingbox.errors import ThinkingboxError
+
+    with pytest.raises(ThinkingboxError, match=message):
+        RayExecutor(options)

@@ -58,7 +58,8 @@ class RayExecutor:
         self.worker_cpus = _number(options, "worker_cpus", float) or 1.0
         self.max_model_concurrency = _number(options, "max_model_concurrency", int)
         self.rpm = _number(options, "rpm", int)
-        self.actors: list[Any] = []  # the live worker actors (tests kill one)
+        self.actors: list[Any] = []    # the live worker actors (tests kill one)
+        self.limiters: list[Any] = []  # one per model endpoint, with a limit set
 
     def run(self, plan: Any, workers: int | None, writer: Any,
             progress: Callable[[dict[str, Any]], None] | None = None,
@@ -74,9 +75,9 @@ class RayExecutor:
         try:
             return self._run(ray, plan, workers, writer, progress, stop)
         finally:
-            for actor in self.actors + getattr(self, "limiters", []):
+            for actor in self.actors + self.limiters:
                 ray.kill(actor)
-            self.actors = []
+            self.actors, self.limiters = [], []
             if started_here:
                 ray.shutdown()
 
@@ -116,7 +117,6 @@ class RayExecutor:
         # given to each worker in its constructor, never through runtime_env (which Ray shows).
         names = {m.api_key_env for m in models} | {"OPENAI_BASE_URL"}
         environment = {name: os.environ[name] for name in sorted(names) if name in os.environ}
-        self.limiters = []
         limiters: dict[str, Any] = {}
         if self.max_model_concurrency or self.rpm:
             for endpoint in sorted({llm.endpoint(m) for m in models}):
@@ -125,6 +125,7 @@ class RayExecutor:
                 self.limiters.append(limiters[endpoint])
         by_key = {job.key: job for job in plan.jobs}
         keys = list(by_key)
+        worker_cpus, actors, started = self.worker_cpus, self.actors, [0]
 
         class Share:
             """A worker's trials: sent to it and not yet back (ordered, like the local shares)."""
@@ -133,20 +134,18 @@ class RayExecutor:
                 self.pending = dict.fromkeys(keys)
                 self.restarts = 0  # workers started since one last sent a record
                 self.actor: Any = None
+                self.holder = ""   # the worker's name at the limiters
 
             def start(self) -> Any:
-                self.holder = f"worker-{len(started)}"  # its name at the limiters
-                started.append(self.holder)
+                """A fresh worker for the pending trials; its first poll."""
+                started[0] += 1
+                self.holder = f"worker-{started[0]}"
                 self.actor = TrialWorker.options(num_cpus=worker_cpus, max_concurrency=1000).remote(
                     plan.names, share_config, environment, limiters, self.holder)
                 self.actor.start.remote(list(self.pending))
                 actors.append(self.actor)
                 return self.actor.next_records.remote()
 
-        worker_cpus = self.worker_cpus
-        started: list[str] = []
-
-        actors = self.actors
         polls: dict[Any, Share] = {}
         for i in range(workers):
             share = Share(keys[i::workers])
@@ -167,7 +166,7 @@ class RayExecutor:
                 try:
                     items, state = ray.get(poll)
                 except (ray.exceptions.RayError, OSError) as exc:  # the actor, its process or its node is lost
-                    items, state = [], f"died: {type(exc).__name__}"
+                    items, state = [], f"died: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
                 for item in items:
                     key = (item["domain"], item["task"], item["trial"])
                     if key in share.pending:  # (never twice)
