@@ -71,7 +71,7 @@ class WorkerCPU:
         return sum(self.seen.values())
 
 
-def one_run(port: int, trials: int, workers: int, per_worker: int, latency: float) -> dict:
+def one_run(port: int, trials: int, workers: int, per_worker: int, latency: float, executor: str) -> dict:
     from thinkingbox_ray import RayExecutor
 
     from thinkingbox.engine.discovery import PluginHost
@@ -105,16 +105,16 @@ def one_run(port: int, trials: int, workers: int, per_worker: int, latency: floa
                 cpu_at_first.append(cpu.read())  # after start-up (imports, preparing tasks)
 
         started = time.perf_counter()
-        records = run_evaluation(plan, workers, progress, executor=RayExecutor({}))
+        records = run_evaluation(plan, workers, progress, executor=RayExecutor({}) if executor == "ray" else None)
         ended = time.perf_counter()
-        worker_cpu = cpu.stop() - cpu_at_first[0]
+        worker_cpu = cpu.stop() - cpu_at_first[0]  # (Ray workers only: 0 for the local executor)
     first_start = arrivals[0] - records[0]["timings_ms"]["total"] / 1000
     measured = arrivals[-1] - first_start
     calls = sum(r["usage"]["agent"]["calls"] for r in records)
     model_s = sum(r["usage"]["agent"]["latency_ms"] for r in records) / 1000
     outside = [(r["timings_ms"]["total"] - r["usage"]["agent"]["latency_ms"]) for r in records]
     ideal = calls * latency / (per_worker * workers)
-    return {"workers": workers, "concurrency": per_worker * workers, "trials": len(records),
+    return {"executor": executor, "workers": workers, "concurrency": per_worker * workers, "trials": len(records),
             "passed": sum(r["verdict"] for r in records),
             "errors": sum(r["finish_reason"] == "error" for r in records), "model_calls": calls,
             "calls_per_trial": calls / len(records), "startup_s": round(first_start - started, 2),
@@ -134,6 +134,8 @@ def main() -> None:
     parser.add_argument("--workers", default="1,2", help="comma-separated worker counts, one run each")
     parser.add_argument("--per-worker", type=int, default=256, help="trials at once per worker")
     parser.add_argument("--latency", type=float, default=1.0, help="seconds per fake model reply")
+    parser.add_argument("--executor", choices=["ray", "local"], default="ray",
+                        help="local: the same runs with local worker processes, for comparison")
     parser.add_argument("--num-cpus", type=int, default=None, help="CPUs of the local Ray instance (default: all)")
     args = parser.parse_args()
 
@@ -151,7 +153,7 @@ def main() -> None:
                  log_to_driver=False, configure_logging=False)
         print(f"# {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start", flush=True)
         for workers in (int(w) for w in args.workers.split(",")):
-            result = one_run(port, args.trials, workers, args.per_worker, args.latency)
+            result = one_run(port, args.trials, workers, args.per_worker, args.latency, args.executor)
             result["load_average"] = round(os.getloadavg()[0], 1)
             print(json.dumps(result), flush=True)
     finally:
