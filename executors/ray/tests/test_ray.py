@@ -7,6 +7,7 @@ import time
 import pytest
 
 pytest.importorskip("ray")
+pytest.importorskip("thinkingbox_ray")
 from thinkingbox_ray.executor import quiet_ray_environment  # noqa: E402
 
 quiet_ray_environment()
