@@ -86,7 +86,6 @@ class TrialWorker:
             self.domains = {d.name: d for d in self.host.load_domains(domain_names)}
         except Exception as exc:  # (a domain missing on this node) reported by the driver
             self.state = f"error: {type(exc).__name__}: {exc}"
-        self.stopping = False
         self.runner: asyncio.Task | None = None
         if limiters:
             @asynccontextmanager
@@ -127,7 +126,7 @@ class TrialWorker:
         from thinkingbox.engine.scheduler import run_jobs
 
         try:
-            await run_jobs(self.host, jobs, self.config, self, stop=lambda: self.stopping)
+            await run_jobs(self.host, jobs, self.config, self)
             self.state = "done"
         except BaseException as exc:  # reported by the driver; finished records are already kept
             self.state = f"error: {type(exc).__name__}: {exc}"
@@ -149,7 +148,3 @@ class TrialWorker:
         self.arrived.clear()
         records, self.outbox = self.outbox, []
         return records, self.state
-
-    def stop(self) -> None:
-        """Start no new trial (those in flight finish)."""
-        self.stopping = True
