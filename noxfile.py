@@ -49,6 +49,17 @@ def soak(session: nox.Session) -> None:
     session.run("python", "bench/soak.py", *session.posargs)
 
 
+@nox.session
+def ray(session: nox.Session) -> None:
+    """thinkingbox-ray with the core and two domains only (its tests start a local Ray
+    instance on 127.0.0.1); `-- --trials 5000` etc. after `bench` runs bench/ray_bench.py."""
+    session.install("-e", "core", "-e", "plugins/retail", "-e", "plugins/booking", "-e", "executors/ray", "pytest")
+    if session.posargs[:1] == ["bench"]:
+        session.run("python", "bench/ray_bench.py", *session.posargs[1:])
+    else:
+        session.run("pytest", "executors/ray/tests", "-p", "no:cacheprovider", *session.posargs)
+
+
 # The public plugin API: what a domain author imports and implements.
 PUBLIC_API = ["spec.py", "hookspecs.py", "tools.py", "world.py", "errors.py", "testing.py", "kit"]
 
@@ -58,5 +69,6 @@ def lint(session: nox.Session) -> None:
     """Pyflakes-level checks (unused imports, undefined names) with ruff, and mypy over the
     public plugin API."""
     session.install("ruff", "mypy", "-e", "core", "pytest")
-    session.run("ruff", "check", "--select", "F,E9", "core", "plugins", "integrations", "tests", "bench", "examples")
+    session.run("ruff", "check", "--select", "F,E9", "core", "plugins", "integrations", "executors", "tests", "bench",
+                "examples")
     session.run("mypy", *(f"core/src/thinkingbox/{path}" for path in PUBLIC_API))

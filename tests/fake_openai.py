@@ -6,7 +6,8 @@ Each model name has its own script: a list of steps served in order. A step is
     {"status": 429, "headers": {"Retry-After": "0.05"}}   -> an error response
     {"sleep": 0.5, ...}                           -> wait first (to trigger client timeouts)
     a callable(request_body) returning a step     -> computed per request
-`repeat_last=True` keeps serving the last step forever. Every request is recorded.
+`repeat_last=True` keeps serving the last step forever. Every request is recorded, and
+`peak` is the most requests it was serving at once.
 """
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ class FakeOpenAI:
         self.repeat: dict[str, bool] = {}
         self.requests: list[dict[str, Any]] = []
         self.lock = threading.Lock()
+        self.active = 0  # requests being served now (read to the start of the reply)
+        self.peak = 0    # the most served at once
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
@@ -67,9 +70,17 @@ class FakeOpenAI:
                 body = json.loads(self.rfile.read(length) or b"{}")
                 with fake.lock:
                     fake.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
-                step = fake._next(body)
-                if step.get("sleep"):
-                    time.sleep(step["sleep"])
+                with fake.lock:
+                    fake.active += 1
+                    fake.peak = max(fake.peak, fake.active)
+                try:
+                    step = fake._next(body)
+                    if step.get("sleep"):
+                        time.sleep(step["sleep"])
+                finally:
+                    # (before the reply is sent: a client that has its reply may send the next one)
+                    with fake.lock:
+                        fake.active -= 1
                 status = step.get("status", 200)
                 if status != 200:
                     payload = {"error": {"message": step.get("error", f"fake error {status}"), "type": "fake",

@@ -1,6 +1,6 @@
 """One evaluation run (`tb eval`): the domains and tasks selected, the run file resumed or
-started, and the trials run in this process or in worker processes, every record written
-as its trial ends."""
+started, and the trials run by an executor (this process, worker processes, a cluster),
+every record written as its trial ends."""
 from __future__ import annotations
 
 import asyncio
@@ -13,7 +13,8 @@ import orjson
 
 from thinkingbox.engine.discovery import PluginHost
 from thinkingbox.engine.domain import Domain
-from thinkingbox.engine.scheduler import check_ready, prepare_jobs, run_jobs
+from thinkingbox.engine.executors import Executor, LocalExecutor
+from thinkingbox.engine.scheduler import check_ready, prepare_jobs
 from thinkingbox.engine.trial import EvalConfig, Job
 from thinkingbox.errors import ThinkingboxError
 from thinkingbox.paths import output_file
@@ -138,19 +139,15 @@ def _previous_records(plan: EvaluationPlan, retry_errors: bool) -> list[TrialRec
     return previous
 
 
-def run_evaluation(plan: EvaluationPlan, workers: int = 1,
+def run_evaluation(plan: EvaluationPlan, workers: int | None = None,
                    progress: Callable[[dict[str, Any]], None] | None = None,
-                   stop: Callable[[], bool] | None = None) -> list[Any]:
-    """Run the planned trials, appending each record to the run file as it ends (Ctrl-C
-    loses nothing that finished: KeyboardInterrupt reaches the caller after the file is
-    closed). When `stop()` turns true no new trial starts (trials not run are not
-    recorded, so `--resume` runs them)."""
-    from thinkingbox.engine.workers import run_in_processes
-
+                   stop: Callable[[], bool] | None = None, executor: Executor | None = None) -> list[Any]:
+    """Run the planned trials with `executor` (default: this machine, see
+    engine.executors), appending each record to the run file as it ends (Ctrl-C loses
+    nothing that finished: KeyboardInterrupt reaches the caller after the file is closed).
+    When `stop()` turns true no new trial starts (trials not recorded run on `--resume`)."""
     writer = plan.writer or RecordWriter(plan.output)
     try:
-        if workers > 1 and len(plan.jobs) > 1:
-            return run_in_processes(plan.names, plan.jobs, plan.config, workers, writer, progress, stop)
-        return asyncio.run(run_jobs(plan.host, plan.jobs, plan.config, writer, progress, stop))
+        return (executor or LocalExecutor({})).run(plan, workers, writer, progress, stop)
     finally:
         writer.close()

@@ -67,7 +67,8 @@ def _worker_main(domain_names: list[str], keys: list[tuple[str, str, int]], conf
         conn.send(("error", f"{type(exc).__name__}: {exc}"))
 
 
-def _died(job: Job, config: EvalConfig, how: str) -> dict[str, Any]:
+def died_record(job: Job, config: EvalConfig, how: str) -> dict[str, Any]:
+    """The error record of a trial whose workers kept dying (also used by other executors)."""
     task = job.task_world.task
     return trial_record(domain=job.domain.name, domain_version=job.domain.version, task=task.id, family=task.family,
                         trial=job.trial, config=config.public(), verdict=False, finish_reason=ERROR,
@@ -160,7 +161,7 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
                 else:
                     for key in list(share.pending):
                         del share.pending[key]
-                        record(_died(by_key[key], config, how))
+                        record(died_record(by_key[key], config, how))
     finally:
         for conn in active:
             conn.close()

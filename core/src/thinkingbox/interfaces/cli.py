@@ -102,9 +102,16 @@ def build_parser() -> argparse.ArgumentParser:
                     "cooperative); compare personas with `tb sensitivity`")
     ev.add_argument("--trials", type=_positive, help="trials per task (default: 1)")
     ev.add_argument("--concurrency", type=_positive, help="trials run at once (default: 16)")
-    ev.add_argument("--workers", type=_positive, default=1,
+    ev.add_argument("--workers", type=_positive,
                     help="processes sharing the trials and the concurrency, to use more than one core "
-                    "(default: 1)")
+                    "(default: 1; with --executor ray, one per CPU of the cluster)")
+    ev.add_argument("--executor", default="local", metavar="NAME",
+                    help="where trials run: local (this machine, default) or an installed executor such as "
+                    "ray (`pip install thinkingbox-ray`; see docs/ray.md)")
+    ev.add_argument("--executor-option", action="append", default=[], metavar="KEY=VALUE",
+                    help="option of the --executor, repeatable: for ray, address=HOST:PORT (an existing "
+                    "cluster; default: start a local one), max_model_concurrency=N, rpm=N (per model endpoint, "
+                    "cluster-wide); see docs/ray.md")
     ev.add_argument("--output", type=Path, help="JSONL file of trial records "
                     "(default: runs/<agent>-<domains>-<time>.jsonl)")
     ev.add_argument("--label", help="the run's name in reports (default: the agent and whatever settings set the run "
@@ -708,6 +715,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.evaluation import plan_evaluation, run_evaluation
     from thinkingbox.interfaces.progress import Progress
+    from thinkingbox.engine.executors import load_executor
     from thinkingbox.models.settings import eval_config
     from thinkingbox.reporting.leaderboard import approximated_questions, render, summarize
 
@@ -717,6 +725,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.progress_every < 0:
         raise ThinkingboxError(f"--progress-every expects 0 or more seconds, got {args.progress_every}")
     prices = _prices(args.price)
+    executor = load_executor(args.executor, _executor_options(args.executor_option))
     plan = plan_evaluation(PluginHost(), names, task_ids, config, output, args.resume, warn=_warn,
                            retry_errors=args.retry_errors, command=["tb", *args.argv])
     retried = f", {plan.retried} errored to run again" if plan.retried else ""
@@ -725,7 +734,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     progress = Progress(len(plan.jobs), args.max_consecutive_errors, args.progress_every, prices)
     started, cpu_started = time.perf_counter(), _cpu_seconds()
     try:
-        records = run_evaluation(plan, args.workers, progress, stop=lambda: progress.stopped)
+        records = run_evaluation(plan, args.workers, progress, stop=lambda: progress.stopped, executor=executor)
     except KeyboardInterrupt:
         progress.finish()
         print(f"\ntb: interrupted; {progress.done} finished trials are saved in {plan.output}. "
@@ -744,6 +753,16 @@ def cmd_eval(args: argparse.Namespace) -> int:
         print(f"tb: the offline rules only approximate {len(approximated)} rubric question(s): "
               + "; ".join(approximated), file=sys.stderr)
     return _eval_end(plan.output, selected, progress)
+
+
+def _executor_options(pairs: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ThinkingboxError(f"--executor-option expects KEY=VALUE, got {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
 
 
 def _eval_end(output: Path, selected: list[dict], progress: Progress) -> int:

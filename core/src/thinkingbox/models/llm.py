@@ -13,8 +13,9 @@ import os
 import random
 import time
 import weakref
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from thinkingbox.errors import ThinkingboxError
 from thinkingbox.secrets import add_key_variable
@@ -54,6 +55,12 @@ class ModelConfig:
                                f"{self.api_key_env} is not set")
 
 
+def endpoint(config: ModelConfig) -> str:
+    """The endpoint a model's calls go to, as `base URL + model` (for per-endpoint limits)."""
+    base = config.base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
+    return f"{base.rstrip('/')} {config.model}"
+
+
 class ModelCallFailed(Exception):
     """A model call that failed for good (retries exhausted or a non-retryable error).
     `usage` counts it: one failed call, its attempts and the time they took."""
@@ -84,6 +91,18 @@ def add_usage(total: dict[str, Any], call: dict[str, Any]) -> None:
     for key in ("attempts", "failed", "input", "cached", "output", "reasoning", "latency_ms", "retries"):
         total[key] = total.get(key, 0) + call.get(key, 0)
     total["calls"] = total.get("calls", 0) + call.get("calls", 1)  # a turn's usage may hold several calls
+
+
+# Held around each HTTP request to a model (every attempt): None, or a function giving an
+# async context manager for the call's ModelConfig. An executor that shares one endpoint
+# between machines (thinkingbox-ray) sets it in its workers to take a cluster-wide slot.
+call_slot: Callable[[ModelConfig], AbstractAsyncContextManager[Any]] | None = None
+
+
+def set_call_slot(slot: Callable[[ModelConfig], AbstractAsyncContextManager[Any]] | None) -> None:
+    """Set (or clear, with None) the hook held around every model request of this process."""
+    global call_slot
+    call_slot = slot
 
 
 # One HTTP client per event loop and endpoint, shared by all trials (connection reuse).
@@ -176,7 +195,8 @@ async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: l
     while True:
         attempt += 1
         try:
-            raw = await client.post("/chat/completions", cast_to=httpx2.Response, options=options, **payload)
+            async with call_slot(config) if call_slot is not None else nullcontext():
+                raw = await client.post("/chat/completions", cast_to=httpx2.Response, options=options, **payload)
             response = orjson.loads(raw.content)
             break
         except orjson.JSONDecodeError:

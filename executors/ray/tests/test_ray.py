@@ -1,0 +1,130 @@
+"""`tb eval --executor ray` against one local Ray cluster on 127.0.0.1 for the whole module:
+the same verdicts as the local executor, resume after a stop, a killed worker, and the
+cluster-wide limit on one model endpoint."""
+import json
+import time
+
+import pytest
+
+pytest.importorskip("ray")
+pytest.importorskip("thinkingbox_ray")
+from thinkingbox_ray.executor import quiet_ray_environment  # noqa: E402
+
+quiet_ray_environment()
+import ray  # noqa: E402
+
+from fake_openai import FakeOpenAI  # noqa: E402
+
+from thinkingbox.engine.discovery import PluginHost  # noqa: E402
+from thinkingbox.engine.evaluation import plan_evaluation, run_evaluation  # noqa: E402
+from thinkingbox.engine.trial import EvalConfig  # noqa: E402
+from thinkingbox.interfaces.cli import main  # noqa: E402
+from thinkingbox.models.llm import ModelConfig  # noqa: E402
+from thinkingbox.models.settings import RunSettings  # noqa: E402
+from thinkingbox_ray import RayExecutor  # noqa: E402
+
+TASKS = ["ret-fee-001", "ret-fee-002", "ret-fee-003", "ret-fee-004"]
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    for attempt in (1, 2):  # (on a loaded machine the raylet may miss Ray's 30 s start-up deadline)
+        try:
+            ray.init(address="local", num_cpus=2, include_dashboard=False, _node_ip_address="127.0.0.1",
+                     log_to_driver=False, configure_logging=False)
+            break
+        except Exception:
+            ray.shutdown()
+            if attempt == 2:
+                raise
+    yield
+    ray.shutdown()
+
+
+@pytest.fixture
+def fake():
+    server = FakeOpenAI().start()
+    yield server
+    server.stop()
+
+
+def model_run(fake, out, executor, trials=2, concurrency=2, workers=2, resume=False, progress=None, stop=None,
+              reply_s=0.2):
+    """A run of `openai:fake` (each reply takes `reply_s`) on TASKS; the plan and the records."""
+    fake.script("fake", [{"sleep": reply_s, "content": "I cannot help with that. <DONE>"}], repeat_last=True)
+    settings = RunSettings(agent=ModelConfig(model="fake", base_url=fake.url, max_attempts=1), judge="rules")
+    config = EvalConfig(agent="openai:fake", trials=trials, concurrency=concurrency, settings=settings)
+    plan = plan_evaluation(PluginHost(), ["retail"], set(TASKS), config, out, resume)
+    return plan, run_evaluation(plan, workers, progress, stop, executor)
+
+
+def read(path):
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def test_verdicts_are_those_of_the_local_executor(cluster, tmp_path):
+    tasks = "ret-fee-001,ord-001,ins-001,bpy-001,crf-001"
+    for agent in ("oracle", "noop"):
+        outcomes = {}
+        for executor in ("local", "ray"):
+            out = tmp_path / f"{agent}-{executor}.jsonl"
+            code = main(["eval", "--domains", "retail,booking", "--tasks", tasks, "--agent", agent, "--trials", "2",
+                         "--executor", executor, "--workers", "1", "--output", str(out)])
+            assert code == 0
+            outcomes[executor] = sorted((r["task"], r["trial"], r["verdict"], json.dumps(r["checks"], sort_keys=True))
+                                        for r in read(out))
+        assert len(outcomes["ray"]) == 10 and outcomes["ray"] == outcomes["local"]
+        assert {verdict for _, _, verdict, _ in outcomes["ray"]} == {agent == "oracle"}
+
+
+def test_a_stopped_run_resumes_without_running_a_trial_twice(cluster, fake, tmp_path):
+    out = tmp_path / "run.jsonl"
+    seen = []
+    plan, first = model_run(fake, out, RayExecutor({}), trials=3, workers=1, progress=seen.append,
+                            stop=lambda: len(seen) >= 3)
+    assert 3 <= len(first) < 12 and len(read(out)) == len(first)
+    plan, rest = model_run(fake, out, RayExecutor({}), trials=3, workers=1, resume=True)
+    assert len(plan.previous) == len(first) and len(rest) == 12 - len(first)
+    keys = [(r["task"], r["trial"]) for r in read(out)]
+    assert sorted(keys) == sorted({(t, n) for t in TASKS for n in (1, 2, 3)})  # each trial once
+
+
+def test_the_trials_of_a_killed_worker_run_again_and_are_recorded_once(cluster, fake, tmp_path):
+    out = tmp_path / "run.jsonl"
+    executor = RayExecutor({})
+    killed = []
+
+    def progress(record):
+        if not killed:
+            deadline = time.monotonic() + 10
+            while not fake.active and time.monotonic() < deadline:  # a trial waiting for the model
+                time.sleep(0.01)
+            killed.extend(executor.actors)
+            ray.kill(executor.actors[0])  # mid-run: trials left, one of them in flight
+
+    plan, records = model_run(fake, out, executor, workers=1, progress=progress, reply_s=0.3)
+    assert killed
+    keys = [(r["task"], r["trial"]) for r in read(out)]
+    assert sorted(keys) == sorted({(t, n) for t in TASKS for n in (1, 2)})  # all, each once
+    assert all(r["finish_reason"] != "error" for r in records)
+    # the trial in flight on the killed worker called the model, but only its re-run is recorded
+    assert len(fake.requests_for("fake")) > sum(r["usage"]["agent"]["calls"] for r in records)
+
+
+def test_the_endpoint_limit_holds_across_workers(cluster, fake, tmp_path):
+    executor = RayExecutor({"max_model_concurrency": "3"})
+    plan, records = model_run(fake, tmp_path / "run.jsonl", executor, trials=3, concurrency=8)
+    assert len(records) == 12 and all(r["finish_reason"] != "error" for r in records)
+    assert 1 < fake.peak <= 3
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"adress": "x"}, "unknown --executor-option 'adress' for ray; known: address, num_cpus"),
+    ({"max_model_concurrency": "many"}, "--executor-option max_model_concurrency expects a positive number"),
+    ({"rpm": "0"}, "--executor-option rpm expects a positive number, got '0'"),
+])
+def test_executor_options_are_checked_before_ray_starts(options, message):
+    from thinkingbox.errors import ThinkingboxError
+
+    with pytest.raises(ThinkingboxError, match=message):
+        RayExecutor(options)
