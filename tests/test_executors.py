@@ -41,7 +41,7 @@ def test_the_local_executor_by_name_runs_the_trials(tmp_path):
     out = tmp_path / "run.jsonl"
     assert main(["eval", "--domains", "retail", "--tasks", "ret-fee-001,ret-fee-002", "--agent", "oracle",
                  "--executor", "local", "--output", str(out)]) == 0
-    assert len(out.read_text().splitlines()) == 2
+    assert len(out.read_text().splitlines()) == 3  # the run header and two trials
 
 
 def test_the_core_never_imports_ray_or_an_executor_package():

@@ -59,7 +59,8 @@ def model_run(fake, out, executor, trials=2, concurrency=2, workers=2, resume=Fa
 
 
 def read(path):
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    lines = (json.loads(line) for line in path.read_text().splitlines() if line.strip())
+    return [line for line in lines if "run_header" not in line]  # trial records only
 
 
 def test_verdicts_are_those_of_the_local_executor(cluster, tmp_path):
