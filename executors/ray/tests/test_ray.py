@@ -49,9 +49,10 @@ def fake():
 
 
 def model_run(fake, out, executor, trials=2, concurrency=2, workers=2, resume=False, progress=None, stop=None,
-              reply_s=0.2):
-    """A run of `openai:fake` (each reply takes `reply_s`) on TASKS; the plan and the records."""
-    fake.script("fake", [{"sleep": reply_s, "content": "I cannot help with that. <DONE>"}], repeat_last=True)
+              reply_s=0.2, step=None):
+    """A run of `openai:fake` (each reply takes `reply_s`, or `step` computes it) on TASKS;
+    the plan and the records."""
+    fake.script("fake", [step or {"sleep": reply_s, "content": "I cannot help with that. <DONE>"}], repeat_last=True)
     settings = RunSettings(agent=ModelConfig(model="fake", base_url=fake.url, max_attempts=1), judge="rules")
     config = EvalConfig(agent="openai:fake", trials=trials, concurrency=concurrency, settings=settings)
     plan = plan_evaluation(PluginHost(), ["retail"], set(TASKS), config, out, resume)
@@ -103,13 +104,37 @@ def test_the_trials_of_a_killed_worker_run_again_and_are_recorded_once(cluster, 
             killed.extend(executor.actors)
             ray.kill(executor.actors[0])  # mid-run: trials left, one of them in flight
 
-    plan, records = model_run(fake, out, executor, workers=1, progress=progress, reply_s=0.3)
+    plan, records = model_run(fake, out, executor, workers=1, progress=progress, step=open_one_ticket)
     assert killed
     keys = [(r["task"], r["trial"]) for r in read(out)]
     assert sorted(keys) == sorted({(t, n) for t in TASKS for n in (1, 2)})  # all, each once
     assert all(r["finish_reason"] != "error" for r in records)
     # the trial in flight on the killed worker called the model, but only its re-run is recorded
     assert len(fake.requests_for("fake")) > sum(r["usage"]["agent"]["calls"] for r in records)
+    for record in read(out):  # each recorded trial ran its one write once, on a world of its own
+        calls = [c for e in record["trajectory"] for c in e.get("tool_calls", [])]
+        created = [e for e in record["effects"] if e.get("table") == "tickets"]
+        assert [c["name"] for c in calls] == ["helpdesk_create_item"] and len(created) == 1, record["effects"]
+
+
+REQUESTERS = {"ret-fee-001": "U-2001", "ret-fee-002": "U-4102", "ret-fee-003": "U-4103", "ret-fee-004": "U-4104"}
+
+
+def open_one_ticket(body):
+    """The fake model's turn: open one help-desk ticket for the task's customer, then, once
+    the result is back, say it is done (after 0.3 s, so a trial is in flight to be killed)."""
+    if any(m["role"] == "tool" for m in body["messages"]):
+        return {"sleep": 0.3, "content": "I opened a ticket for you. <DONE>"}
+    request = next(m["content"] for m in body["messages"] if m["role"] == "user")
+    task = next(t for t in TASKS if _request(t) == request)
+    item = {"subject": "Call back", "description": "The customer asked for a call back.", "status": "open",
+            "priority": "low", "type": "question", "requester_id": REQUESTERS[task]}
+    return {"sleep": 0.3, "tool_calls": [{"name": "helpdesk_create_item", "arguments": {"table": "tickets",
+                                                                                        "item": item}}]}
+
+
+def _request(task_id):
+    return PluginHost().load_domains(["retail"])[0].task(task_id).request
 
 
 def test_the_endpoint_limit_holds_across_workers(cluster, fake, tmp_path):
