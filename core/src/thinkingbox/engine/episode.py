@@ -66,6 +66,40 @@ def _turn_event(turn: AgentTurn) -> dict[str, Any]:
     return event
 
 
+# The end rules, shared by run_episode (our agents) and Conversation (agents driven from
+# outside), so the two cannot drift apart.
+END_TOOL_RESULT = "The conversation is over."
+
+
+def final_text(message: str) -> str:
+    """An agent message as the final message the checks read (without the done marker)."""
+    return message.replace(DONE_MARKER, "").strip()
+
+
+def message_ends(message: str, user_turns: int, limits: Limits) -> str | None:
+    """How an agent's message to the user ends the conversation: DONE when it carries the
+    done marker, USER_LIMIT when the user has had all its turns; None when the user replies."""
+    if DONE_MARKER in message:
+        return DONE
+    if user_turns >= limits.max_user_turns:
+        return USER_LIMIT
+    return None
+
+
+def call_allowed(tool_calls: int, limits: Limits) -> bool:
+    """Whether one more tool call may run (the call past the cap ends the conversation)."""
+    return tool_calls < limits.max_tool_calls
+
+
+async def user_reply(user: User, trajectory: list[dict[str, Any]]) -> dict[str, Any]:
+    """The simulated user's reply to the conversation so far, as a trajectory event."""
+    reply = await user.reply(visible_messages(trajectory))
+    event: dict[str, Any] = {"role": "user", "content": reply, "source": "simulator"}
+    if getattr(user, "last_usage", None):
+        event["usage"] = user.last_usage  # this simulator call's tokens and latency
+    return event
+
+
 async def run_episode(agent: Agent, user: User, request: str, call_tool: CallTool,
                       limits: Limits = Limits(), write_tools: frozenset[str] = frozenset()) -> EpisodeResult:
     """Run one episode. Tool events are marked `write` when the tool may change the world
@@ -86,8 +120,8 @@ async def run_episode(agent: Agent, user: User, request: str, call_tool: CallToo
                 for call in turn.tool_calls:
                     if call.name == END_TOOL_NAME:
                         ended = True
-                        text, is_error = "The conversation is over.", False
-                    elif tool_calls >= limits.max_tool_calls:
+                        text, is_error = END_TOOL_RESULT, False
+                    elif not call_allowed(tool_calls, limits):
                         return result(ACTION_LIMIT)
                     else:
                         tool_calls += 1
@@ -95,21 +129,16 @@ async def run_episode(agent: Agent, user: User, request: str, call_tool: CallToo
                     trajectory.append({"role": "tool", "tool_call_id": call.id, "name": call.name,
                                        "content": text, "is_error": is_error, "write": call.name in write_tools})
                 if ended:
-                    final_message = (turn.message or "").replace(DONE_MARKER, "").strip() or final_message
+                    final_message = final_text(turn.message or "") or final_message
                     return result(END_TURN)
                 continue
             message = turn.message or ""
-            final_message = message.replace(DONE_MARKER, "").strip()
-            if DONE_MARKER in message:
-                return result(DONE)
-            if user_turns >= limits.max_user_turns:
-                return result(USER_LIMIT)
-            reply = await user.reply(visible_messages(trajectory))
+            final_message = final_text(message)
+            ending = message_ends(message, user_turns, limits)
+            if ending:
+                return result(ending)
+            trajectory.append(await user_reply(user, trajectory))
             user_turns += 1
-            event = {"role": "user", "content": reply, "source": "simulator"}
-            if getattr(user, "last_usage", None):
-                event["usage"] = user.last_usage  # this simulator call's tokens and latency
-            trajectory.append(event)
     except Exception as exc:  # the agent or user failed: the trial counts as failed, the run goes on
         return result(ERROR, f"{type(exc).__name__}: {exc}")
 
@@ -134,7 +163,8 @@ class Conversation:
     endpoint, `tb eval --agent command:CMD`), sends its messages one at a time, and calls
     tools on an MCP server that reports each call here as it runs it.
 
-    The rules are run_episode's: a message with the completion marker ends it (done), so
+    The rules are run_episode's, through the same functions (message_ends, call_allowed,
+    final_text, user_reply): a message with the completion marker ends it (done), so
     does a message sent with `end` (the end tool: end_turn); after `max_user_turns`
     follow-ups the next message ends it (user_limit); the call past `max_tool_calls` is
     refused and ends it (action_limit). The trajectory has the trial record's format.
@@ -166,7 +196,7 @@ class Conversation:
         """None when the tool call may run; otherwise why not (the text of its error result)."""
         if self.finish_reason is not None:
             return f"Error: the conversation is over ({self.finish_reason}); nothing was run."
-        if self.tool_calls >= self.limits.max_tool_calls:
+        if not call_allowed(self.tool_calls, self.limits):
             # recorded as run_episode records the call past the cap: asked for, never run
             self.trajectory.append({"role": "assistant", "content": "", "tool_calls": [
                 {"id": f"call-{self.tool_calls + 1}", "name": name, "arguments": arguments}]})
@@ -193,34 +223,29 @@ class Conversation:
             if self.finish_reason is not None:
                 raise ConversationOver(f"the conversation is over ({self.finish_reason})")
             event: dict[str, Any] = {"role": "assistant", "content": content}
-            final = content.replace(DONE_MARKER, "").strip()
+            final = final_text(content)
             if end:  # as the end tool in run_episode: the message (if any) keeps its place
                 event["tool_calls"] = [{"id": "end", "name": END_TOOL_NAME, "arguments": {}}]
                 self.trajectory.append(event)
                 self.trajectory.append({"role": "tool", "tool_call_id": "end", "name": END_TOOL_NAME,
-                                        "content": "The conversation is over.", "is_error": False, "write": False})
+                                        "content": END_TOOL_RESULT, "is_error": False, "write": False})
                 self.final_message = final or self.final_message
                 self.finish(END_TURN)
                 return None
             self.trajectory.append(event)
             self.final_message = final
-            if DONE_MARKER in content:
-                self.finish(DONE)
-                return None
-            if self.user_turns >= self.limits.max_user_turns:
-                self.finish(USER_LIMIT)
+            ending = message_ends(content, self.user_turns, self.limits)
+            if ending:
+                self.finish(ending)
                 return None
             try:
-                reply = await self.user.reply(visible_messages(self.trajectory))
+                reply_event = await user_reply(self.user, self.trajectory)
             except Exception as exc:
                 self.finish(ERROR, f"user: {type(exc).__name__}: {exc}")
                 raise
             self.user_turns += 1
-            reply_event = {"role": "user", "content": reply, "source": "simulator"}
-            if getattr(self.user, "last_usage", None):
-                reply_event["usage"] = self.user.last_usage
             self.trajectory.append(reply_event)
-            return reply
+            return reply_event["content"]
 
     def result(self) -> EpisodeResult:
         return EpisodeResult(self.trajectory, self.finish_reason or ERROR, self.final_message, self.error,
