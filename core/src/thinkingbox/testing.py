@@ -17,7 +17,10 @@ the module's `DOMAIN` variable:
                 `@pytest.mark.tb_task("shop-001")`
     tb_call     tb_call("tool", **args) -> ToolResult(text, is_error, data), on tb_world
 
-The same helpers work without pytest: `load_domain`, `new_world`, `call_tool`, `run_agent`.
+The same helpers work without pytest: `load_domain`, `new_world`, `call_tool`, `run_agent`,
+and, for tests that derive a family's outcome from the policy on their own,
+`reference_states` (the rows before and after the reference solution), `new_rows` and
+`changed_rows`.
 Everything here goes through the public plugin path (entry points, MCP tool schemas,
 the runner's trial), so a test sees what `tb eval` sees.
 """
@@ -86,6 +89,46 @@ def call_tool(domain: Domain, world: World, tool: str, /, **args: Any) -> ToolRe
     except orjson.JSONDecodeError:
         data = None
     return ToolResult(result.text, result.is_error, data)
+
+
+State = dict[type, dict[Any, dict[str, Any]]]   # model -> {primary key: row as a dict}
+
+
+def _rows(world: World, models: tuple[type, ...]) -> State:
+    state: State = {}
+    for model in models:
+        key: str = getattr(model, "__table__").primary_key.columns.keys()[0]
+        rows: list[Any] = world.rows(model)
+        state[model] = {getattr(row, key): row.model_dump() for row in rows}
+    return state
+
+
+def reference_states(domain: Domain, task_id: str, models: tuple[type, ...]) -> tuple[Any, State, State]:
+    """A task's world before and after its reference solution's tool calls, for tests that
+    check the golden state against the policy: (task, before, after), each state holding the
+    rows of `models` by primary key. Every reference call must succeed."""
+    task = domain.task(task_id)
+    world = new_world(domain, task_id)
+    try:
+        before = _rows(world, models)
+        for step in task.solution:
+            if step.tool:
+                result = call_tool(domain, world, step.tool, **step.args)
+                assert not result.is_error, (step.tool, result.text)
+        after = _rows(world, models)
+    finally:
+        world.close()
+    return task, before, after
+
+
+def new_rows(before: State, after: State, model: type) -> list[dict[str, Any]]:
+    """Rows of `model` the reference solution created."""
+    return [row for key, row in after[model].items() if key not in before[model]]
+
+
+def changed_rows(before: State, after: State, model: type) -> dict[Any, dict[str, Any]]:
+    """Rows of `model` the reference solution changed, by primary key (as they are after)."""
+    return {key: row for key, row in after[model].items() if key in before[model] and before[model][key] != row}
 
 
 def run_agent(domain: Domain, task_id: str, agent: str = "oracle", user: str = "scripted",

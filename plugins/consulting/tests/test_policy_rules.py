@@ -12,7 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 
-from thinkingbox.testing import call_tool, load_domain, new_world
+from thinkingbox.testing import changed_rows, load_domain, new_rows, reference_states
 from thinkingbox_consulting.models import Approval, Device, DeviceOrder, Employee, ExpenseClaim, Ticket
 
 DOMAIN = "consulting"
@@ -28,36 +28,8 @@ def cents(x) -> Decimal:
     return Decimal(str(x)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
-def _key(model):
-    return model.__table__.primary_key.columns.keys()[0]
-
-
-def _state(world, *models):
-    return {m: {getattr(r, _key(m)): r.model_dump() for r in world.rows(m)} for m in models}
-
-
 def _apply(task_id, *models):
-    domain = load_domain(DOMAIN)
-    task = domain.task(task_id)
-    world = new_world(domain, task_id)
-    try:
-        before = _state(world, *models)
-        for step in task.solution:
-            if step.tool:
-                result = call_tool(domain, world, step.tool, **step.args)
-                assert not result.is_error, (step.tool, result.text)
-        after = _state(world, *models)
-    finally:
-        world.close()
-    return task, before, after
-
-
-def _new(before, after, model):
-    return [row for key, row in after[model].items() if key not in before[model]]
-
-
-def _changed(before, after, model):
-    return {k: r for k, r in after[model].items() if k in before[model] and before[model][k] != r}
+    return reference_states(load_domain(DOMAIN), task_id, models)
 
 
 def _requester(task, employees):
@@ -81,8 +53,8 @@ def _approver(employees, named, requester_id):
 @pytest.mark.parametrize("task_id", TASKS)
 def test_the_ticket_follows_the_ticket_policy(task_id):
     task, before, after = _apply(task_id, Ticket, Employee, Approval)
-    new = _new(before, after, Ticket)
-    assert len(new) == 1 and not _changed(before, after, Ticket), "exactly one new ticket, no other ticket touched"
+    new = new_rows(before, after, Ticket)
+    assert len(new) == 1 and not changed_rows(before, after, Ticket), "exactly one new ticket, no other ticket touched"
     t = new[0]
     employees = before[Employee]
     requester = _requester(task, employees)
@@ -90,7 +62,7 @@ def test_the_ticket_follows_the_ticket_policy(task_id):
     assert t["category"] == task.family
     assert t["status"] == STATUS[t["resolution"]]
     assert not t["tags"] and t["organization_id"] is None and t["due_at"] is None
-    approvals = _new(before, after, Approval)
+    approvals = new_rows(before, after, Approval)
     if approvals:
         assert t["resolution"] == "awaiting_approval", "an approval was sent"
     elif t["resolution"] == "awaiting_approval":
@@ -123,10 +95,10 @@ def test_expense_decisions_follow_the_expense_policy(task_id):
     claim_id = task.user_facts["claim"].split(",")[0].strip()
     claim = before[ExpenseClaim][claim_id]
     final = after[ExpenseClaim][claim_id]
-    ticket = _new(before, after, Ticket)[0]
-    others = {k for k in _changed(before, after, ExpenseClaim)} - {claim_id}
+    ticket = new_rows(before, after, Ticket)[0]
+    others = {k for k in changed_rows(before, after, ExpenseClaim)} - {claim_id}
     assert not others, "only the claim asked about changes"
-    approvals = _new(before, after, Approval)
+    approvals = new_rows(before, after, Approval)
 
     if claim["employee_id"] != requester["id"]:   # only the requester's own claims are decided
         assert final == claim and not approvals and ticket["resolution"] == "declined"
@@ -195,10 +167,10 @@ def test_hardware_outcomes_follow_the_hardware_policy(task_id):
     task, before, after = _apply(task_id, Device, DeviceOrder, Employee, Approval, Ticket)
     employees = before[Employee]
     me = _requester(task, employees)
-    ticket = _new(before, after, Ticket)[0]
-    approvals = _new(before, after, Approval)
-    orders = _new(before, after, DeviceOrder)
-    changed = _changed(before, after, Device)
+    ticket = new_rows(before, after, Ticket)[0]
+    approvals = new_rows(before, after, Approval)
+    orders = new_rows(before, after, DeviceOrder)
+    changed = changed_rows(before, after, Device)
     held = {d["kind"]: d for d in before[Device].values() if d["assigned_to"] == me["id"] and d["status"] == "assigned"}
     problem = task.user_facts.get("problem")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from thinkingbox.testing import call_tool, load_domain, new_world
+from thinkingbox.testing import changed_rows, load_domain, new_rows, reference_states
 from thinkingbox_consulting.models import (
     Approval, Client, ClientSystem, Employee, Engagement, Nda, Staffing, SystemAccess, Ticket,
 )
@@ -17,28 +17,7 @@ TASKS = sorted(t for t in load_domain(DOMAIN).tasks if load_domain(DOMAIN).task(
 
 
 def _apply(task_id):
-    domain = load_domain(DOMAIN)
-    task = domain.task(task_id)
-    world = new_world(domain, task_id)
-    try:
-        snap = lambda: {m: {r.id: r.model_dump() for r in world.rows(m)} for m in MODELS}  # noqa: E731
-        before = snap()
-        for step in task.solution:
-            if step.tool:
-                result = call_tool(domain, world, step.tool, **step.args)
-                assert not result.is_error, (step.tool, result.text)
-        after = snap()
-    finally:
-        world.close()
-    return task, before, after
-
-
-def _new(before, after, model):
-    return [r for k, r in after[model].items() if k not in before[model]]
-
-
-def _changed(before, after, model):
-    return {k: r for k, r in after[model].items() if k in before[model] and before[model][k] != r}
+    return reference_states(load_domain(DOMAIN), task_id, MODELS)
 
 
 def staffed(w, eid, client):
@@ -66,13 +45,13 @@ def approver(w, named, requester):
 def test_client_access_follows_the_policy(task_id):
     task, before, after = _apply(task_id)
     me = next(e for e in before[Employee].values() if e["email"] == task.user_facts["email"])
-    ticket = _new(before, after, Ticket)[0]
+    ticket = new_rows(before, after, Ticket)[0]
     assert (ticket["type"], ticket["priority"], ticket["category"]) == ("task", "normal", "client_access")
-    approvals = _new(before, after, Approval)
-    ndas = _new(before, after, Nda)
-    granted = _new(before, after, SystemAccess)
-    revoked = _changed(before, after, SystemAccess)
-    assert not _changed(before, after, Nda)
+    approvals = new_rows(before, after, Approval)
+    ndas = new_rows(before, after, Nda)
+    granted = new_rows(before, after, SystemAccess)
+    revoked = changed_rows(before, after, SystemAccess)
+    assert not changed_rows(before, after, Nda)
 
     if "system" not in task.user_facts:   # Revoking: released from the last engagement of the client
         client = next(c["id"] for c in before[Client].values() if c["name"] == task.user_facts["client"])

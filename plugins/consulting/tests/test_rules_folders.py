@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from thinkingbox.testing import call_tool, load_domain, new_world
+from thinkingbox.testing import changed_rows, load_domain, new_rows, reference_states
 from thinkingbox_consulting.models import (
     Approval, Client, ClientSystem, Employee, Engagement, Folder, FolderPermission, Nda, Staffing, SystemAccess, Ticket,
 )
@@ -19,28 +19,7 @@ TASKS = sorted(t for t in load_domain(DOMAIN).tasks if load_domain(DOMAIN).task(
 
 
 def _apply(task_id):
-    domain = load_domain(DOMAIN)
-    task = domain.task(task_id)
-    world = new_world(domain, task_id)
-    try:
-        snap = lambda: {m: {r.id: r.model_dump() for r in world.rows(m)} for m in MODELS}  # noqa: E731
-        before = snap()
-        for step in task.solution:
-            if step.tool:
-                result = call_tool(domain, world, step.tool, **step.args)
-                assert not result.is_error, (step.tool, result.text)
-        after = snap()
-    finally:
-        world.close()
-    return task, before, after
-
-
-def _new(before, after, model):
-    return [r for k, r in after[model].items() if k not in before[model]]
-
-
-def _changed(before, after, model):
-    return {k: r for k, r in after[model].items() if k in before[model] and before[model][k] != r}
+    return reference_states(load_domain(DOMAIN), task_id, MODELS)
 
 
 def staffed(w, eid, client):
@@ -69,13 +48,13 @@ def test_folder_access_follows_the_policy(task_id):
     me = next(e for e in before[Employee].values() if e["email"] == task.user_facts["email"])
     folder = next(f for f in before[Folder].values() if f["name"].lower() in task.request.lower())
     level = "edit" if "edit" in task.user_facts["access level"].lower() else "read"
-    ticket = _new(before, after, Ticket)[0]
+    ticket = new_rows(before, after, Ticket)[0]
     assert (ticket["type"], ticket["priority"], ticket["category"]) == ("task", "normal", "folders")
-    approvals = _new(before, after, Approval)
-    ndas = _new(before, after, Nda)
-    perms = _new(before, after, FolderPermission)
-    raised = _changed(before, after, FolderPermission)
-    assert not _changed(before, after, Nda) and not _changed(before, after, SystemAccess)
+    approvals = new_rows(before, after, Approval)
+    ndas = new_rows(before, after, Nda)
+    perms = new_rows(before, after, FolderPermission)
+    raised = changed_rows(before, after, FolderPermission)
+    assert not changed_rows(before, after, Nda) and not changed_rows(before, after, SystemAccess)
     nothing = not approvals and not ndas and not perms and not raised
     held = {p["level"] for p in before[FolderPermission].values()
             if p["employee_id"] == me["id"] and p["folder_id"] == folder["id"]}

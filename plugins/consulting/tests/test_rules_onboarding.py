@@ -13,7 +13,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from thinkingbox.testing import call_tool, load_domain, new_world
+from thinkingbox.testing import changed_rows, load_domain, new_rows, reference_states
 from thinkingbox_consulting.models import (
     Approval, Course, Device, DeviceOrder, Employee, Enrolment, OnboardingItem, Ticket,
 )
@@ -25,36 +25,8 @@ MODELS = (Approval, Course, Device, DeviceOrder, Employee, Enrolment, Onboarding
 TASKS = sorted(t for t, task in load_domain(DOMAIN).tasks.items() if task.family == "onboarding")
 
 
-def _key(model):
-    return model.__table__.primary_key.columns.keys()[0]
-
-
-def _state(world):
-    return {m: {getattr(r, _key(m)): r.model_dump() for r in world.rows(m)} for m in MODELS}
-
-
 def _apply(task_id):
-    domain = load_domain(DOMAIN)
-    task = domain.task(task_id)
-    world = new_world(domain, task_id)
-    try:
-        before = _state(world)
-        for step in task.solution:
-            if step.tool:
-                result = call_tool(domain, world, step.tool, **step.args)
-                assert not result.is_error, (step.tool, result.text)
-        after = _state(world)
-    finally:
-        world.close()
-    return task, before, after
-
-
-def _changed(before, after, model):
-    return {k for k, r in after[model].items() if k in before[model] and before[model][k] != r}
-
-
-def _new(before, after, model):
-    return [r for k, r in after[model].items() if k not in before[model]]
+    return reference_states(load_domain(DOMAIN), task_id, MODELS)
 
 
 def test_the_family_has_its_tasks():
@@ -69,16 +41,16 @@ def test_onboarding_follows_the_onboarding_policy(task_id):
     joiner_email = task.user_facts["joiner"].split(",")[1].strip()
     joiner = next(e for e in employees.values() if e["email"] == joiner_email)
     days = (date.fromisoformat(joiner["start_date"]) - TODAY).days
-    ticket = _new(before, after, Ticket)[0]
+    ticket = new_rows(before, after, Ticket)[0]
     assert ticket["type"] == "task"
     assert ticket["priority"] == ("high" if days <= 3 else "normal")
-    assert not _new(before, after, Approval), "onboarding needs no approval"
+    assert not new_rows(before, after, Approval), "onboarding needs no approval"
     items = {r["item"]: r for r in before[OnboardingItem].values() if r["employee_id"] == joiner["id"]}
     dates = {c.value for c in task.says.states if c.kind == "date"}
 
     if me["id"] not in (joiner["id"], joiner["manager_id"]):   # nobody else may ask
         for model in (Device, DeviceOrder, Enrolment, OnboardingItem, Course):
-            assert not _changed(before, after, model) and not _new(before, after, model)
+            assert not changed_rows(before, after, model) and not new_rows(before, after, model)
         assert ticket["resolution"] == "declined"
         return
 
@@ -86,8 +58,8 @@ def test_onboarding_follows_the_onboarding_policy(task_id):
     model = "MacBook Pro 14" if joiner["practice"] == "technology" else "ThinkPad T14"
     stock = sorted(k for k, d in before[Device].items() if d["office"] == joiner["office"] and d["kind"] == "laptop"
                    and d["model"] == model and d["status"] == "in_stock")
-    orders = _new(before, after, DeviceOrder)
-    changed_devices = _changed(before, after, Device)
+    orders = new_rows(before, after, DeviceOrder)
+    changed_devices = set(changed_rows(before, after, Device))
     ordered = "laptop" in due and not stock
     if "laptop" in due and stock:
         d = after[Device][stock[0]]
@@ -112,8 +84,8 @@ def test_onboarding_follows_the_onboarding_policy(task_id):
     mandatory = {k for k, c in before[Course].items() if c["kind"] == "mandatory"}
     held = {e["course_id"] for e in before[Enrolment].values()
             if e["employee_id"] == joiner["id"] and e["status"] in ("enrolled", "completed")}
-    enrolled = {e["course_id"] for e in _new(before, after, Enrolment)}
-    assert all(e["employee_id"] == joiner["id"] for e in _new(before, after, Enrolment))
+    enrolled = {e["course_id"] for e in new_rows(before, after, Enrolment)}
+    assert all(e["employee_id"] == joiner["id"] for e in new_rows(before, after, Enrolment))
     assert enrolled == ((mandatory - held) if "mandatory_courses" in due else set())
 
     resolution = "information" if not due else "ordered" if ordered else "fulfilled"

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from thinkingbox.testing import call_tool, load_domain, new_world
+from thinkingbox.testing import changed_rows, load_domain, new_rows, reference_states
 from thinkingbox_consulting.models import (
     Approval, Employee, Engagement, Enrolment, Licence, Software, Staffing, Ticket, TrainingBudget,
 )
@@ -20,36 +20,8 @@ SOFTWARE_TASKS = sorted(t for t in load_domain(DOMAIN).tasks if load_domain(DOMA
 MODELS = (Approval, Employee, Engagement, Enrolment, Licence, Software, Staffing, Ticket, TrainingBudget)
 
 
-def _key(model):
-    return model.__table__.primary_key.columns.keys()[0]
-
-
-def _state(world):
-    return {m: {getattr(r, _key(m)): r.model_dump() for r in world.rows(m)} for m in MODELS}
-
-
 def apply(task_id):
-    domain = load_domain(DOMAIN)
-    task = domain.task(task_id)
-    world = new_world(domain, task_id)
-    try:
-        before = _state(world)
-        for step in task.solution:
-            if step.tool:
-                result = call_tool(domain, world, step.tool, **step.args)
-                assert not result.is_error, (step.tool, result.text)
-        after = _state(world)
-    finally:
-        world.close()
-    return task, before, after
-
-
-def new(before, after, model):
-    return [r for k, r in after[model].items() if k not in before[model]]
-
-
-def changed(before, after, model):
-    return {k for k, r in after[model].items() if k in before[model] and before[model][k] != r}
+    return reference_states(load_domain(DOMAIN), task_id, MODELS)
 
 
 def requester(task, before):
@@ -84,10 +56,10 @@ def test_software_outcome_follows_the_software_policy(task_id):
     me = requester(task, before)
     sw = title_asked(task, before, Software, "name")
     cost = Decimal(str(sw["annual_cost"]))
-    ticket = new(before, after, Ticket)[0]
-    approvals = new(before, after, Approval)
-    licences = new(before, after, Licence)
-    assert not changed(before, after, Licence), "no existing licence changes"
+    ticket = new_rows(before, after, Ticket)[0]
+    approvals = new_rows(before, after, Approval)
+    licences = new_rows(before, after, Licence)
+    assert not changed_rows(before, after, Licence), "no existing licence changes"
     assert ticket["type"] == "task" and ticket["priority"] == "normal" and ticket["category"] == "software"
 
     def nothing(resolution):
@@ -137,5 +109,5 @@ def test_software_family_varies_its_outcome():
     outcomes = set()
     for task_id in SOFTWARE_TASKS:
         _task, before, after = apply(task_id)
-        outcomes.add(new(before, after, Ticket)[0]["resolution"])
+        outcomes.add(new_rows(before, after, Ticket)[0]["resolution"])
     assert outcomes >= {"fulfilled", "declined", "awaiting_approval", "information", "waiting_on_employee"}

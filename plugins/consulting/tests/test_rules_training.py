@@ -9,7 +9,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 
-from thinkingbox.testing import call_tool, load_domain, new_world
+from thinkingbox.testing import changed_rows, load_domain, new_rows, reference_states
 from thinkingbox_consulting.models import (
     Approval, Course, Employee, Engagement, Enrolment, Staffing, Ticket, TrainingBudget,
 )
@@ -20,36 +20,8 @@ BAND = {"analyst": "associate", "consultant": "associate", "senior_consultant": 
 MODELS = (Approval, Course, Employee, Engagement, Enrolment, Staffing, Ticket, TrainingBudget)
 
 
-def _key(model):
-    return model.__table__.primary_key.columns.keys()[0]
-
-
-def _state(world):
-    return {m: {getattr(r, _key(m)): r.model_dump() for r in world.rows(m)} for m in MODELS}
-
-
 def apply(task_id):
-    domain = load_domain(DOMAIN)
-    task = domain.task(task_id)
-    world = new_world(domain, task_id)
-    try:
-        before = _state(world)
-        for step in task.solution:
-            if step.tool:
-                result = call_tool(domain, world, step.tool, **step.args)
-                assert not result.is_error, (step.tool, result.text)
-        after = _state(world)
-    finally:
-        world.close()
-    return task, before, after
-
-
-def new(before, after, model):
-    return [r for k, r in after[model].items() if k not in before[model]]
-
-
-def changed(before, after, model):
-    return {k for k, r in after[model].items() if k in before[model] and before[model][k] != r}
+    return reference_states(load_domain(DOMAIN), task_id, MODELS)
 
 
 def requester(task, before):
@@ -96,17 +68,17 @@ def test_training_outcome_follows_the_training_policy(task_id):
     me = requester(task, before)
     course = title_asked(task, before, Course, "title")
     cost = cents(course["cost"])
-    ticket = new(before, after, Ticket)[0]
-    approvals = new(before, after, Approval)
-    enrolled = [(e["employee_id"], e["course_id"]) for e in new(before, after, Enrolment)]
-    assert not changed(before, after, Enrolment), "no existing enrolment changes"
+    ticket = new_rows(before, after, Ticket)[0]
+    approvals = new_rows(before, after, Approval)
+    enrolled = [(e["employee_id"], e["course_id"]) for e in new_rows(before, after, Enrolment)]
+    assert not changed_rows(before, after, Enrolment), "no existing enrolment changes"
     assert ticket["type"] == "task" and ticket["priority"] == "normal" and ticket["category"] == "training"
     budgets = [b for b in before[TrainingBudget].values() if b["employee_id"] == me["id"] and b["year"] == 2026]
     left = cents(Decimal(str(budgets[0]["allowance"])) - Decimal(str(budgets[0]["spent"]))) if budgets else cents(0)
 
     def nothing(resolution):
         assert not approvals and not enrolled and ticket["resolution"] == resolution
-        assert not changed(before, after, TrainingBudget) and not changed(before, after, Course)
+        assert not changed_rows(before, after, TrainingBudget) and not changed_rows(before, after, Course)
 
     mine = {e["course_id"]: e["status"] for e in before[Enrolment].values() if e["employee_id"] == me["id"]}
     if mine.get(course["id"]) in ("enrolled", "completed"):            # rule 1
@@ -136,7 +108,7 @@ def test_training_outcome_follows_the_training_policy(task_id):
         got = sorted((a["kind"], a["approver_id"], a["subject_id"], cents(a["amount"])) for a in approvals)
         assert got == sorted(("training", a, course["id"], cost) for a in resolved)
         assert not enrolled and ticket["resolution"] == "awaiting_approval"
-        assert not changed(before, after, TrainingBudget)
+        assert not changed_rows(before, after, TrainingBudget)
         return
     assert enrolled == [(me["id"], course["id"])] and not approvals     # rule 7
     assert ticket["resolution"] == "fulfilled"
@@ -149,5 +121,5 @@ def test_training_family_varies_its_outcome():
     outcomes = set()
     for task_id in TRAINING_TASKS:
         _task, before, after = apply(task_id)
-        outcomes.add(new(before, after, Ticket)[0]["resolution"])
+        outcomes.add(new_rows(before, after, Ticket)[0]["resolution"])
     assert outcomes >= {"fulfilled", "declined", "awaiting_approval", "waiting_on_employee"}

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 
-from thinkingbox.testing import call_tool, load_domain, new_world
+from thinkingbox.testing import load_domain, new_rows, reference_states
 from thinkingbox_consulting.models import Approval, Employee, Engagement, Staffing, Ticket, TravelRequest
 
 DOMAIN = "consulting"
@@ -26,32 +26,8 @@ MODELS = (Approval, Employee, Engagement, Staffing, Ticket, TravelRequest)
 TASKS = sorted(t for t, task in load_domain(DOMAIN).tasks.items() if task.family == "travel")
 
 
-def _key(model):
-    return model.__table__.primary_key.columns.keys()[0]
-
-
-def _state(world):
-    return {m: {getattr(r, _key(m)): r.model_dump() for r in world.rows(m)} for m in MODELS}
-
-
 def _apply(task_id):
-    domain = load_domain(DOMAIN)
-    task = domain.task(task_id)
-    world = new_world(domain, task_id)
-    try:
-        before = _state(world)
-        for step in task.solution:
-            if step.tool:
-                result = call_tool(domain, world, step.tool, **step.args)
-                assert not result.is_error, (step.tool, result.text)
-        after = _state(world)
-    finally:
-        world.close()
-    return task, before, after
-
-
-def _new(before, after, model):
-    return [r for k, r in after[model].items() if k not in before[model]]
+    return reference_states(load_domain(DOMAIN), task_id, MODELS)
 
 
 def _facts(task):
@@ -74,9 +50,9 @@ def test_travel_follows_the_travel_policy(task_id):
     employees = before[Employee]
     me = next(e for e in employees.values() if e["email"] == task.user_facts["email"])
     band = BAND[me["grade"]]
-    ticket = _new(before, after, Ticket)[0]
-    trips = _new(before, after, TravelRequest)
-    approvals = _new(before, after, Approval)
+    ticket = new_rows(before, after, Ticket)[0]
+    trips = new_rows(before, after, TravelRequest)
+    approvals = new_rows(before, after, Approval)
     states = task.says.states
     labels = {c.label for c in states}
     staffed = [s["engagement_id"] for s in before[Staffing].values()
