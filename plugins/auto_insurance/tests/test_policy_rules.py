@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import pytest
 
-from thinkingbox.testing import call_tool, load_domain, new_world
+from thinkingbox.testing import load_domain, new_rows, reference_states
 from thinkingbox_auto_insurance import rating
 from thinkingbox_auto_insurance.models import (
     Arrangement, Claim, Customer, Document, Driver, DrivingRecord, Invoice, LienholderNotice, Payment, Policy, Ticket,
@@ -38,32 +38,8 @@ MODELS = (Policy, Customer, Driver, Vehicle, Invoice, Arrangement, Payment, Docu
           DrivingRecord)
 
 
-def _key(model):
-    return model.__table__.primary_key.columns.keys()[0]
-
-
-def _dump(world):
-    return {m: {getattr(r, _key(m)): r.model_dump() for r in world.rows(m)} for m in MODELS}
-
-
 def _run(task_id):
-    domain = load_domain(DOMAIN)
-    task = domain.task(task_id)
-    world = new_world(domain, task_id)
-    try:
-        before = _dump(world)
-        for step in task.solution:
-            if step.tool:
-                result = call_tool(domain, world, step.tool, **step.args)
-                assert not result.is_error, (step.tool, result.text)
-        after = _dump(world)
-    finally:
-        world.close()
-    return task, before, after
-
-
-def _new(before, after, model):
-    return [row for key, row in after[model].items() if key not in before[model]]
+    return reference_states(load_domain(DOMAIN), task_id, MODELS)
 
 
 def _in_term(day, policy):
@@ -90,7 +66,7 @@ TASK_IDS = sorted(load_domain(DOMAIN).tasks)
 def test_ticket_follows_the_written_rules(task_id):
     task, before, after = _run(task_id)
     writes = [s for s in task.solution if s.tool and s.tool not in ("helpdesk_create_item",) and s.tool in CATEGORY_OF_WRITE]
-    tickets = _new(before, after, Ticket)
+    tickets = new_rows(before, after, Ticket)
     assert tickets, "every request is recorded in a new ticket"
     assert all(before[Ticket][k] == after[Ticket][k] for k in before[Ticket]), "earlier tickets are never changed"
     caller = next(c for c in before[Customer].values() if c["email"] == task.user_facts.get("email"))
@@ -110,7 +86,7 @@ def test_ticket_follows_the_written_rules(task_id):
         mine = [s for s in writes if CATEGORY_OF_WRITE[s.tool] in (t["category"], None)
                 or (t["category"] == "reinstatement" and s.tool == "pay_invoice")]
         # outcome
-        reviewed = any(r["underwriting_review"] for m in (Driver, Vehicle) for r in _new(before, after, m))
+        reviewed = any(r["underwriting_review"] for m in (Driver, Vehicle) for r in new_rows(before, after, m))
         if not verified:
             assert t["outcome"] == "not_verified" and not writes, "nothing changes for an unverified caller"
         elif reviewed and t["category"] in ("drivers", "vehicles"):
@@ -131,7 +107,7 @@ def test_ticket_follows_the_written_rules(task_id):
             assert t["type"] == "question"
         else:
             assert t["type"] == "task"
-        injured = any(c["injuries"] for c in _new(before, after, Claim))
+        injured = any(c["injuries"] for c in new_rows(before, after, Claim))
         if t["category"] == "claims" and injured:
             priority = "urgent"
         elif t["category"] == "claims" or policy["status"] in ("pending_cancellation", "cancelled"):
@@ -148,7 +124,7 @@ def test_ticket_follows_the_written_rules(task_id):
 @pytest.mark.parametrize("task_id", TASK_IDS)
 def test_billing_follows_the_written_rules(task_id):
     task, before, after = _run(task_id)
-    for arr in _new(before, after, Arrangement):
+    for arr in new_rows(before, after, Arrangement):
         policy = before[Policy][arr["policy_id"]]
         assert policy["status"] == "active", "no arrangement on a pending or cancelled policy"
         made = [a for a in before[Arrangement].values() if a["policy_id"] == policy["id"] and _in_term(a["created_on"], policy)]
@@ -170,7 +146,7 @@ def test_billing_follows_the_written_rules(task_id):
             waived = [i for i in before[Invoice].values()
                       if i["policy_id"] == policy["id"] and _in_term(i["late_fee_waived_on"], policy)]
             assert len(waived) < WAIVERS[policy["tier"]], "the tier's waivers per term"
-    for pay in _new(before, after, Payment):
+    for pay in new_rows(before, after, Payment):
         inv = before[Invoice][pay["invoice_id"]]
         owed = Decimal(str(inv["amount"])) + (Decimal(str(inv["late_fee"])) if not after[Invoice][inv["id"]]["late_fee_waived_on"] else 0)
         assert Decimal(str(pay["amount"])) == owed
@@ -180,7 +156,7 @@ def test_billing_follows_the_written_rules(task_id):
 def test_policy_changes_follow_the_written_rules(task_id):
     task, before, after = _run(task_id)
     writes = [s.tool for s in task.solution if s.tool]
-    for doc in _new(before, after, Document):
+    for doc in new_rows(before, after, Document):
         policy = before[Policy][doc["policy_id"]]
         if doc["kind"] in ("id_card", "lienholder_evidence"):
             assert policy["status"] in ("active", "pending_cancellation")
@@ -188,7 +164,7 @@ def test_policy_changes_follow_the_written_rules(task_id):
             assert doc["valid_until"] == policy["term_end"]
         if doc["kind"] != "lienholder_evidence":
             assert after[Customer][doc["recipient_customer_id"]]["email"] == task.user_facts["email"]
-    for drv in _new(before, after, Driver):
+    for drv in new_rows(before, after, Driver):
         policy = before[Policy][drv["policy_id"]]
         rec = before[DrivingRecord][drv["license_number"]]
         assert rec["license_status"] == "valid"
@@ -205,7 +181,7 @@ def test_policy_changes_follow_the_written_rules(task_id):
             if drv["status"] == "excluded":
                 assert policy["state"] in EXCLUSIONS
             assert not any(c["driver_id"] == key and c["status"] == "open" for c in before[Claim].values())
-    for veh in _new(before, after, Vehicle):
+    for veh in new_rows(before, after, Vehicle):
         policy = before[Policy][veh["policy_id"]]
         assert veh["use"] != "rideshare" and veh["garaging_state"] == policy["state"]
         recent = [c for c in before[Claim].values() if c["policy_id"] == policy["id"]
@@ -220,7 +196,7 @@ def test_policy_changes_follow_the_written_rules(task_id):
             assert not any(c["vehicle_id"] == key and c["status"] == "open" for c in before[Claim].values())
             if veh["lienholder"]:
                 assert any(n["vehicle_id"] == key and n["reason"] == "vehicle_removed"
-                           for n in _new(before, after, LienholderNotice))
+                           for n in new_rows(before, after, LienholderNotice))
     for key, pol in after[Policy].items():
         old = before[Policy][key]
         if old["status"] == "active" and pol["status"] == "pending_cancellation":
@@ -229,14 +205,14 @@ def test_policy_changes_follow_the_written_rules(task_id):
                 Decimal(str(old["premium"])), old["term_start"], old["term_end"], pol["cancellation_date"])
             financed = [v for v in before[Vehicle].values() if v["policy_id"] == key and v["status"] == "active"
                         and v["lienholder"]]
-            notices = {(n["vehicle_id"], n["effective_date"]) for n in _new(before, after, LienholderNotice)
+            notices = {(n["vehicle_id"], n["effective_date"]) for n in new_rows(before, after, LienholderNotice)
                        if n["reason"] == "policy_cancelled"}
             assert notices == {(v["id"], pol["cancellation_date"]) for v in financed}
         if old["status"] in ("cancelled", "pending_cancellation") and pol["status"] == "active":
             if old["status"] == "cancelled":
                 assert old["cancellation_reason"] == "nonpayment"
                 assert (TODAY - _d(old["cancellation_date"])).days <= REINSTATE_WINDOW[old["state"]]
-    for claim in _new(before, after, Claim):
+    for claim in new_rows(before, after, Claim):
         policy = before[Policy][claim["policy_id"]]
         veh = before[Vehicle][claim["vehicle_id"]]
         assert _in_term(claim["loss_date"], policy)

@@ -14,7 +14,7 @@ from decimal import Decimal
 
 import pytest
 
-from thinkingbox.testing import call_tool, load_domain, new_world
+from thinkingbox.testing import load_domain, reference_states
 from thinkingbox_auto_insurance.models import Claim, Customer, Driver, Policy, Ticket, Vehicle
 
 DOMAIN = "auto_insurance"
@@ -36,22 +36,7 @@ LOSS_TYPE = {
 
 
 def _run(task_id):
-    domain = load_domain(DOMAIN)
-    task = domain.task(task_id)
-    world = new_world(domain, task_id)
-    try:
-        dump = lambda m: {r.model_dump()[m.__table__.primary_key.columns.keys()[0]]: r.model_dump()  # noqa: E731
-                          for r in world.rows(m)}
-        models = (Policy, Customer, Driver, Vehicle, Claim, Ticket)
-        before = {m: dump(m) for m in models}
-        for step in task.solution:
-            if step.tool:
-                result = call_tool(domain, world, step.tool, **step.args)
-                assert not result.is_error, (step.tool, result.text)
-        after = {m: dump(m) for m in models}
-    finally:
-        world.close()
-    return task, before, after
+    return reference_states(load_domain(DOMAIN), task_id, (Policy, Customer, Driver, Vehicle, Claim, Ticket))
 
 
 def test_every_claims_task_has_its_loss_type_read():

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 import pytest
 
-from thinkingbox.testing import call_tool, load_domain, new_world
+from thinkingbox.testing import load_domain, new_world, reference_states
 from thinkingbox_auto_insurance import rating
 from thinkingbox_auto_insurance.models import (
     Arrangement, Customer, Document, Driver, Invoice, LienholderNotice, Payment, Policy, Ticket, Vehicle,
@@ -25,28 +25,8 @@ MODELS = (Policy, Customer, Driver, Vehicle, Invoice, Arrangement, Payment, Docu
 LIF = sorted(tid for tid, t in load_domain(DOMAIN).tasks.items() if t.family == "cancel_reinstate")
 
 
-def _key(model):
-    return model.__table__.primary_key.columns.keys()[0]
-
-
-def _dump(world):
-    return {m: {getattr(r, _key(m)): r.model_dump() for r in world.rows(m)} for m in MODELS}
-
-
 def _run(task_id):
-    domain = load_domain(DOMAIN)
-    task = domain.task(task_id)
-    world = new_world(domain, task_id)
-    try:
-        before = _dump(world)
-        for step in task.solution:
-            if step.tool:
-                result = call_tool(domain, world, step.tool, **step.args)
-                assert not result.is_error, (step.tool, result.text)
-        after = _dump(world)
-    finally:
-        world.close()
-    return task, before, after
+    return reference_states(load_domain(DOMAIN), task_id, MODELS)
 
 
 def _money(value):
