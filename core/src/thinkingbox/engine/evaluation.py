@@ -32,6 +32,7 @@ class EvaluationPlan:
     previous: list[TrialRecord] = field(default_factory=list)   # already in the run file (--resume)
     retried: int = 0                    # errored trials to run again (--retry-errors)
     command: list[str] = field(default_factory=list)  # the command line, for the run header
+    header: dict[str, Any] = field(default_factory=dict)  # this run's header (records.run_header)
     writer: RecordWriter | None = None  # the run file, open and locked from planning on
     jobs: list[Job] = field(default_factory=list)
 
@@ -73,7 +74,8 @@ def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str
     try:
         # Opened (and locked) before reading, so that two runs resuming one file cannot both
         # count the same trials as missing and run them twice.
-        plan.writer = RecordWriter(output, header=_header(plan))
+        plan.header = _header(plan)
+        plan.writer = RecordWriter(output, header=plan.header)
     except OSError as exc:
         raise ThinkingboxError(f"cannot write --output {output}: {exc.strerror or exc}") from None
     try:
@@ -102,12 +104,12 @@ def _header(plan: EvaluationPlan) -> dict[str, Any]:
 def _check_same_run(plan: EvaluationPlan, previous: list[TrialRecord]) -> None:
     """A resumed run must be the run that is in the file: same configuration, same versions."""
     # As the file holds it: secrets (URL credentials, say) are redacted when written.
-    current = orjson.loads(redact(orjson.dumps(plan.config.public()).decode(), secret_values()))
-    header = read_run_header(plan.output)
-    recorded = header["config"] if header else (previous[0]["config"] if previous else None)
+    current = orjson.loads(redact(orjson.dumps(plan.header["config"]).decode(), secret_values()))
+    in_file = read_run_header(plan.output)
+    recorded = in_file["config"] if in_file else (previous[0]["config"] if previous else None)
     if recorded is None:
         return
-    if not header:  # a file from before run headers: its records have no label
+    if not in_file:  # a file from before run headers: its records have no label
         current = {k: v for k, v in current.items() if k != "label"}
         recorded = {k: v for k, v in recorded.items() if k in current}
     # The label last: it follows from the other settings, which say more about what differs.
@@ -116,8 +118,8 @@ def _check_same_run(plan: EvaluationPlan, previous: list[TrialRecord]) -> None:
     if difference:
         raise ThinkingboxError(f"cannot resume {plan.output}: it was run with another configuration "
                                f"({difference}); run with the file's settings, or choose another --output")
-    versions = header["versions"] if header else {}
-    for name, version in _header(plan)["versions"].items():
+    versions = in_file["versions"] if in_file else {}
+    for name, version in plan.header["versions"].items():
         if name in versions and versions[name] != version:
             raise ThinkingboxError(f"cannot resume {plan.output}: it was run with {name} {versions[name]}, "
                                    f"this is {name} {version}; start a new run file (--output)")

@@ -39,7 +39,8 @@ def load_runs(paths: Iterable[Path], by_file: bool = False) -> list[dict[str, An
                 record["config"] = {**record["config"], "label": path.stem}
             label = run_label(record)
             where, config = first.setdefault(label, (path, record["config"]))
-            difference = config_difference(config, record["config"], (f"in {where}", f"in {path}"))
+            difference = (record["config"] != config  # (equal configurations: the common case, and cheap)
+                          and config_difference(config, record["config"], (f"in {where}", f"in {path}")))
             if difference:
                 raise ThinkingboxError(
                     f"two configurations under the run label {label!r} ({difference}); "
