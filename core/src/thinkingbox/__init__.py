@@ -25,6 +25,8 @@ _EXPORTS = {
     "DomainInfo": "engine.domain", "PluginHost": "engine.discovery",
     "DomainSpec": "spec", "table_base": "spec", "tables_of": "spec",
     "read_tool": "tools", "write_tool": "tools",
+    "Vocabulary": "engine.statements", "DecisionKind": "engine.statements", "NeverTell": "engine.statements",
+    "CORE_VOCABULARY": "engine.statements",
     "FreeText": "world", "World": "world", "iso": "world", "parse_time": "world",
 }
 __all__ = ["__version__", *_EXPORTS]

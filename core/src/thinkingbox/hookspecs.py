@@ -62,6 +62,13 @@ def tb_task_files() -> list[Path]:
     """Return the paths of the domain's task files (JSON, see `thinkingbox.tasks`)."""
 
 
+@hookspec(firstresult=True)
+def tb_vocabulary() -> Any:
+    """Optional: return the domain's `thinkingbox.Vocabulary` (its decision kinds, the roles of
+    its amounts and dates, the synonyms of what it counts, and the stored data its policy
+    forbids telling the customer). Without it the core's vocabulary is used."""
+
+
 # ---- what evaluation is made of ------------------------------------------------------
 
 @hookspec(firstresult=True)
@@ -92,5 +99,7 @@ def tb_users() -> Mapping[str, Callable[..., Any]]:
 
 DOMAIN_HOOKS = ("tb_domain_info", "tb_seed_world", "tb_tools", "tb_system_prompt", "tb_task_files")
 """Hooks that describe one domain: answered by that domain's own plugin only."""
+OPTIONAL_DOMAIN_HOOKS = ("tb_vocabulary",)
+"""Domain hooks a domain may leave out (the core's default is used)."""
 EVALUATION_HOOKS = ("tb_side_effects", "tb_checks", "tb_agents", "tb_users")
 """Hooks every loaded plugin may implement, for any domain."""

@@ -82,6 +82,8 @@ class DomainSpec:
     description   a sentence for people, shown by `tb domains`
     ticketing     a `kit.ticketing.Helpdesk`: adds the help-desk tools
     policy_search adds the `search_policy` tool over the policy documents (if there are any)
+    vocabulary    the domain's `Vocabulary` for communication checks (decision kinds, roles of
+                  values, counted nouns, data never to tell); default: the core's
 
     To change one part beyond these fields, subclass and override that hook method,
     decorated with `@thinkingbox.hookimpl` like the methods below.
@@ -98,6 +100,7 @@ class DomainSpec:
     description: str = ""
     ticketing: Helpdesk | None = None
     policy_search: bool = True
+    vocabulary: Any = None
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier():
@@ -160,3 +163,13 @@ class DomainSpec:
     @hookimpl
     def tb_task_files(self) -> list[Path]:
         return sorted((self.root / "tasks").glob("*.json"))
+
+    @hookimpl
+    def tb_vocabulary(self) -> Any:
+        from thinkingbox.engine.statements import CORE_VOCABULARY
+
+        return self.vocabulary or CORE_VOCABULARY
+
+    def corpus_files(self) -> list[Path]:
+        """The labelled conversations of `tb judge-check` (`corpus/*.json` in the package)."""
+        return sorted((self.root / "corpus").glob("*.json"))

@@ -111,15 +111,34 @@ class Claim(BaseModel):
     date_range: list[str] | None = Field(default=None, description="[first, last] as YYYY-MM-DD")
     time: str | None = Field(default=None, description="HH:MM, 24-hour")
     days: int | list[int] | None = Field(default=None, description="a number of days, or [low, high]")
+    duration: list[int | str] | None = Field(default=None, description="[amount, unit]: [29, \"month\"] (units: hour, "
+                                             "day, week, month, year)")
+    percent: Decimal | None = Field(default=None, description="a percentage: 90 for \"90%\" or \"90 percent\"")
     count: int | None = Field(default=None, description="a number of `noun`s")
-    noun: str = Field(default="", description="what a count counts (\"room\")")
+    noun: str = Field(default="", description="what a count counts (\"room\"); the domain's vocabulary adds its "
+                      "synonyms (installment: payment)")
     id: str | None = Field(default=None, description="an identifier, matched whole and case-insensitively")
-    phrase: list[str] | None = Field(default=None, description="regular expressions, any of which states it")
+    text: list[str] | None = Field(default=None, description="a name or term (any of these alternatives), matched "
+                                   "as whole words ignoring case and punctuation")
+    decision: str | None = Field(default=None, description="a decision kind of the domain's vocabulary "
+                                 "(granted, pending_approval, declined, ...): stated when asserted, not negated, "
+                                 "asked or hypothetical; a contrary kind asserted later takes it back")
+    phrase: list[str] | None = Field(default=None, description="regular expressions, any of which states it (older "
+                                     "task files; prefer a decision, text or typed value)")
+    role: str = Field(default="", description="for an amount, date, duration or percent: its role in the domain's "
+                      "vocabulary (\"refund\", \"due_date\"); the value must be tied to it in its sentence")
+    about: list[str] = Field(default_factory=list, description="for a decision: words of what it is about "
+                             "(\"membership\"); the asserting sentence, or the one before it, names one")
+    because: list[str] = Field(default_factory=list, description="for a decision: words of its reason, one of "
+                               "which the asserting message must give")
+    answer: bool = Field(default=False, description="for a decision: it answers a question about policy, so "
+                         "general or hypothetical wording (\"you wouldn't need approval\") states it")
     label: str = Field(default="", description="what the value is, for people (\"refund amount\")")
     before: str = Field(default="", description="in states_before: the tool whose first successful call must "
                         "come after the value was stated")
 
-    KINDS: ClassVar[tuple[str, ...]] = ("money", "date", "date_range", "time", "days", "count", "id", "phrase")
+    KINDS: ClassVar[tuple[str, ...]] = ("money", "date", "date_range", "time", "days", "duration", "percent", "count",
+                                        "id", "text", "decision", "phrase")
 
     @model_validator(mode="after")
     def _one_kind(self) -> "Claim":
@@ -128,6 +147,14 @@ class Claim(BaseModel):
             raise ValueError(f"name exactly one of {', '.join(self.KINDS)}")
         if self.count is not None and not self.noun:
             raise ValueError("a count needs its `noun`")
+        if self.duration is not None and (len(self.duration) != 2 or not isinstance(self.duration[0], int)
+                                          or str(self.duration[1]).rstrip("s") not in
+                                          ("hour", "day", "week", "month", "year")):
+            raise ValueError("a duration is [amount, unit] with unit hour, day, week, month or year")
+        if (self.about or self.because or self.answer) and self.decision is None:
+            raise ValueError("`about`, `because` and `answer` belong to a decision")
+        if self.role and self.kind not in ("money", "date", "date_range", "time", "days", "duration", "percent"):
+            raise ValueError("a `role` belongs to an amount, date, duration or percent")
         return self
 
     @property
@@ -139,19 +166,36 @@ class Claim(BaseModel):
         return getattr(self, self.kind)
 
     def __str__(self) -> str:
-        return f"{self.label or self.kind} {self.value if self.kind != 'money' else f'${self.value}'}"
+        if self.kind == "decision":
+            return f"{self.label or 'decision'} ({self.value})"
+        name = self.label or (self.role.replace("_", " ") if self.role else self.kind)
+        value = f"${self.value}" if self.kind == "money" else (
+            " or ".join(self.value) if self.kind == "text" else self.value)
+        return f"{name} {value}"
+
+
+class Agreement(BaseModel):
+    """The customer's agreement before a consequential write."""
+
+    model_config = ConfigDict(extra="forbid")
+    before: str = Field(min_length=1, description="the tool whose first successful call needs the customer's "
+                        "agreement, given after every states_before value for it was stated")
 
 
 class Says(BaseModel):
-    """What the agent must and must not tell the customer (typed communication checks)."""
+    """What the agent must and must not tell the customer (typed communication checks), over
+    every message it sends, in order."""
 
     model_config = ConfigDict(extra="forbid")
-    states: list[Claim] = Field(default_factory=list, description="values the final message must state")
+    states: list[Claim] = Field(default_factory=list, description="values some message must state (a later message "
+                                "that contradicts one takes it back)")
     never_states: list[Claim] = Field(default_factory=list, description="values no message to the customer may "
                                       "state (internal data, or a value that would be wrong here)")
     states_before: list[Claim] = Field(default_factory=list, description="values a message must state before the "
                                        "first successful call of their `before` tool (a cost announced first)")
-    anywhere: bool = Field(default=False, description="`states` may be met by any message, not only the final one")
+    agreement: list[Agreement] = Field(default_factory=list, description="writes that need the customer's "
+                                       "agreement after the states_before values for them were stated")
+    anywhere: bool = Field(default=False, description="ignored: every message counts (kept so older task files load)")
 
     @model_validator(mode="after")
     def _before_named(self) -> "Says":
@@ -160,7 +204,10 @@ class Says(BaseModel):
         return self
 
     def __bool__(self) -> bool:
-        return bool(self.states or self.never_states or self.states_before)
+        return bool(self.states or self.never_states or self.states_before or self.agreement)
+
+    def claims(self) -> list[Claim]:
+        return [*self.states, *self.never_states, *self.states_before]
 
 
 class Task(BaseModel):

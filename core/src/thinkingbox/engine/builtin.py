@@ -19,7 +19,7 @@ def tb_checks(domain, task):
     from thinkingbox.models.rubric import rubric_check
 
     checks = [Check(GOLDEN_STATE, golden_state_check)]
-    if task.says:
+    if task.says or domain.vocabulary.never_tell:
         checks.append(Check("communication", communication_check, needs_message=True))
     if task.rubric:
         checks.append(Check("rubric", rubric_check, needs_message=True, uses_model=True))
@@ -71,11 +71,22 @@ def tb_users():
 
 
 def communication_check(outcome):
-    """The task's typed communication checks (`says`) over what the agent told the customer."""
-    from thinkingbox.engine.claims import communication_problems
+    """The task's typed communication checks (`says`) over what the agent told the customer,
+    plus the domain's never-tell data (its vocabulary's `never_tell`)."""
+    from thinkingbox.engine.claims import communication_problems, private_told, private_values
     from thinkingbox.engine.judge import CheckResult
     from thinkingbox.world import parse_time
 
-    today = parse_time(outcome.domain.info.now).date()
-    problems = communication_problems(outcome.task.says, outcome.trajectory, outcome.final_message, today)
+    domain = outcome.domain
+    vocabulary = domain.vocabulary
+    today = parse_time(domain.info.now).date()
+    private = None
+    if vocabulary.never_tell:
+        heard = " ".join(e.get("content") or "" for e in outcome.trajectory if e.get("role") == "user")
+        stated = {str(c.value).lower() for c in outcome.task.says.states if c.kind == "id"}
+        values = {k: v for k, v in private_values(vocabulary, outcome.final, outcome.world_schema, heard).items()
+                  if k not in stated}
+        private = lambda text: private_told(text, values)  # noqa: E731
+    problems = communication_problems(outcome.task.says, outcome.trajectory, outcome.final_message, today,
+                                      vocabulary, private)
     return CheckResult("communication", not problems, "; ".join(problems) or "says what it must", problems)

@@ -1,20 +1,31 @@
-"""Reading values out of what an agent told the customer, by type.
+"""Reading values out of what an agent told the customer, by type, and judging a task's
+typed communication checks (`says`) against a whole conversation.
 
-A typed communication check asks whether a message states a value (a refund of $120.01,
-a stay from 10 to 12 October, "3 to 5 business days") or must never state one (an
-internal score). People write each value in many forms, so each kind has a reader that
-finds every mention of its type in a message and normalises it:
+People write each value in many forms, so each kind has a reader that finds every mention
+of its type in a message, with where it is, and normalises it:
 
     money        "$40", "$40.00", "40 dollars", "40.00 USD", "USD 40", "forty dollars"
     date         "10 October", "October 10th", "Oct 10, 2025", "2025-10-10", "10/10/2025"
-                 (month/day, as US customers write it); a date without a year takes the
-                 year of the world's "now" (or the next one, for a month already past)
-    date range   "10 to 12 October", "October 10-12", "from 10 Oct to 12 Oct", or two dates
+                 (month/day, as US customers write it; day/month when the first number
+                 cannot be a month); a date without a year takes the year of the world's
+                 "now" (or the next one, for a month already well past)
+    date range   "10 to 12 October", "16-19 March", "October 10-12", "from the 16th to the
+                 19th of March", or two dates
     time         "3 pm", "3:00 PM", "15:00", "noon", "midnight"
     days         "3-5 business days", "three to five working days", "within 5 days"
-    count        "2 rooms", "two rooms" (a number, in digits or words, before its noun)
+    duration     "29 months", "twenty-nine months", "a 12-month term", "2 weeks"
+    percent      "90%", "90 percent", "ninety per cent"
+    count        "2 rooms", "two rooms", "three instalments" (a number before its noun or one
+                 of the noun's synonyms in the domain's vocabulary)
     identifier   the id itself, case-insensitive, never as part of a longer id
-    phrase       one of a set of phrasings (regular expressions) for a decision
+    text         a name or term, whole words, ignoring case and typographic punctuation
+    decision     a kind of the domain's decision vocabulary, asserted (see `statements`)
+    phrase       regular expressions (kept for older task files; prefer the kinds above)
+
+An amount, date or count may be declared with its role ("refund", "due_date"): it is then
+stated only where the value is tied to that role, in the same sentence, by the role's words
+nearest to it (the domain's vocabulary names each role's words); a later sentence that ties the
+role to other values contradicts it.
 
 Readers find values; they never decide whether a value is right: the check compares.
 """
@@ -22,10 +33,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+from typing import Any, Callable, Iterable
+
+from thinkingbox.engine.statements import (ASSERTED, CORE_VOCABULARY, HYPOTHETICAL, NEGATED, Vocabulary, agrees,
+                                           decision_mentions, normalize, sentences)
 
 MONTHS = {name: i + 1 for i, names in enumerate([
     ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
@@ -39,7 +53,7 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
 _SCALES = {"hundred": 100, "thousand": 1000}
 _NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
 # A number in words: "forty", "twenty-five", "one hundred and twenty".
-_WORDS = rf"(?:(?:{_NUMBER_WORD})(?:[\s-]+(?:and\s+)?(?:{_NUMBER_WORD}))*)"
+_WORDS = rf"(?:\b(?:{_NUMBER_WORD})\b(?:[\s-]+(?:and\s+)?(?:{_NUMBER_WORD})\b)*)"
 _DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _DASH = r"\s*(?:[-–—]|-?(?:to|through|thru|until|till)-?)\s*"
 
@@ -76,6 +90,9 @@ def _number(text: str) -> Decimal | None:
     return None if value is None else Decimal(value)
 
 
+Span = tuple[int, int, Any]   # (start, end, value) of one mention in a text
+
+
 # ---- money --------------------------------------------------------------------------------
 
 _AMOUNT = rf"(?:{_DIGITS}|{_WORDS})"
@@ -84,24 +101,30 @@ _MONEY = re.compile(rf"""
   | (?P<c>{_DIGITS})\s*\$                                                 # 40$
   | (?P<b>{_AMOUNT})[\s-]*(?:US\s*dollars?|dollars?|USD|bucks)\b          # 40 dollars, 40.00 USD
         (?:\s+and\s+(?P<cents>\d{{1,2}}|{_WORDS})\s+cents?)?               # ... and 5 cents
-  | \b(?:refund|charge|fee|credit|total|cost|price|pay|amount)\w*          # a refund of 120.01
-        (?:\s+(?:of|is|was|will\s+be|comes\s+to|back|to))*\s+(?P<d>\d+\.\d{{2}})(?!\d)
+  | \b(?:refund|charge|fee|credit|total|cost|price|pay|amount|premium|installment|deductible|balance)\w*
+        (?:\s+(?:of|is|was|will\s+be|comes\s+to|back|to|amount|due)){{0,3}}\s+(?P<d>\d+\.\d{{2}})(?!\d)
         (?!\s*(?:points?|%|percent|lbs?|pounds|kg|miles|km|nights?|days?|hours?)\b)
 """, re.IGNORECASE | re.VERBOSE)
 
 
-@lru_cache(maxsize=512)  # one message is read for many claims
-def money_mentions(text: str) -> list[Decimal]:
+@lru_cache(maxsize=2048)
+def money_spans(text: str) -> tuple[Span, ...]:
     found = []
     for m in _MONEY.finditer(text):
-        value = _number(m.group("a") or m.group("b") or m.group("c") or m.group("d"))
+        name = next(g for g in ("a", "b", "c", "d") if m.group(g))
+        value = _number(m.group(name))
         if value is None:
             continue
         if m.group("cents"):
             cents = _number(m.group("cents"))
             value += (cents or 0) / 100
-        found.append(value.quantize(Decimal("0.01")))
-    return found
+        found.append((m.start(name), m.end(), value.quantize(Decimal("0.01"))))
+    return tuple(found)
+
+
+def money_mentions(text: str) -> list[Decimal]:
+    """Every amount of money in the text, in order."""
+    return [value for _, _, value in money_spans(text)]
 
 
 # ---- dates and ranges ----------------------------------------------------------------------
@@ -109,7 +132,7 @@ def money_mentions(text: str) -> list[Decimal]:
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 _YEAR = r"(?:,?\s*(?P<year>\d{4}))?"
-_WEEKDAY = r"(?:(?:mon|tues|wed|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?,?\s+)?"
+_WEEKDAY = r"(?:(?:mon|tues|tue|wed|thur|thurs|thu|fri|sat|sun)(?:day|nesday|rsday|urday|sday)?\.?,?\s+)?"
 _DATE_FORMS = [
     re.compile(rf"\b{_WEEKDAY}(?:the\s+)?(?P<day>{_DAY})(?:\s+of)?\s+(?P<month>{_MONTH})\.?\b{_YEAR}", re.I),
     re.compile(rf"\b{_WEEKDAY}(?P<month>{_MONTH})\.?\s+(?:the\s+)?(?P<day>{_DAY})\b{_YEAR}", re.I),
@@ -123,6 +146,8 @@ def _make_date(year: str | None, month: str, day: str, today: date) -> date | No
     try:
         m = int(month) if month.isdigit() else MONTHS[month.lower().rstrip(".")]
         d = int(re.sub(r"\D", "", day))
+        if month.isdigit() and m > 12 >= d:
+            m, d = d, m   # 16/03/2025: the first number cannot be a month, so it is the day
         if year:
             y = int(year) + (2000 if len(year) == 2 else 0)
             return date(y, m, d)
@@ -133,20 +158,9 @@ def _make_date(year: str | None, month: str, day: str, today: date) -> date | No
         return None
 
 
-@lru_cache(maxsize=512)  # one message is read for many claims
-def date_mentions(text: str, today: date) -> list[date]:
-    found = []
-    for form in _DATE_FORMS:
-        for m in form.finditer(text):
-            value = _make_date(m.group("year"), m.group("month"), m.group("day"), today)
-            if value is not None:
-                found.append(value)
-    return found + [end for _, end in range_mentions(text, today)]
-
-
 _RANGE_DASH = rf"(?:{_DASH}|\s+and\s+)"   # "between 10 and 12 October" too
 _RANGE_FORMS = [
-    # 10 to 12 October (2025) / 10-12 Oct
+    # 10 to 12 October (2025) / 16-19 March / the 16th to the 19th of March
     re.compile(rf"\b(?P<d1>{_DAY}){_RANGE_DASH}(?:the\s+)?(?P<d2>{_DAY})(?:\s+of)?\s+(?P<month>{_MONTH})\.?\b{_YEAR}",
                re.I),
     # October 10-12 / Oct 10 to 12 / October 10th through the 12th
@@ -154,18 +168,39 @@ _RANGE_FORMS = [
 ]
 
 
-@lru_cache(maxsize=512)  # one message is read for many claims
-def range_mentions(text: str, today: date) -> list[tuple[date, date]]:
-    """Ranges written as one phrase ("10 to 12 October"); two full dates in a row
-    ("from 10 October to 12 October") are found as dates and paired by the check."""
+@lru_cache(maxsize=2048)
+def range_spans(text: str, today: date) -> tuple[Span, ...]:
+    """Ranges written as one phrase ("10 to 12 October"), as (start, end, (first, last));
+    two full dates ("from 10 October to 12 October") are found as dates and paired by the check."""
     found = []
     for form in _RANGE_FORMS:
         for m in form.finditer(text):
             first = _make_date(m.group("year"), m.group("month"), m.group("d1"), today)
             second = _make_date(m.group("year"), m.group("month"), m.group("d2"), today)
             if first and second:
-                found.append((first, second))
-    return found
+                found.append((m.start(), m.end(), (first, second)))
+    return tuple(found)
+
+
+def range_mentions(text: str, today: date) -> list[tuple[date, date]]:
+    return [value for _, _, value in range_spans(text, today)]
+
+
+@lru_cache(maxsize=2048)
+def date_spans(text: str, today: date) -> tuple[Span, ...]:
+    found = []
+    for form in _DATE_FORMS:
+        for m in form.finditer(text):
+            value = _make_date(m.group("year"), m.group("month"), m.group("day"), today)
+            if value is not None:
+                found.append((m.start(), m.end(), value))
+    for start, end, (first, last) in range_spans(text, today):   # both ends of "16-19 March"
+        found += [(start, end, first), (start, end, last)]
+    return tuple(sorted(set(found), key=lambda s: (s[0], s[2])))
+
+
+def date_mentions(text: str, today: date) -> list[date]:
+    return [value for _, _, value in date_spans(text, today)]
 
 
 def states_range(text: str, start: date, end: date, today: date) -> bool:
@@ -177,7 +212,7 @@ def states_range(text: str, start: date, end: date, today: date) -> bool:
     return start in mentioned and end in mentioned
 
 
-# ---- times, days, counts, identifiers, phrasings -------------------------------------------
+# ---- times, days, durations, percents, counts, identifiers, text, phrasings ---------------------
 
 _TIME = re.compile(r"""
     \b(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)(?![a-z])
@@ -186,31 +221,35 @@ _TIME = re.compile(r"""
 """, re.IGNORECASE | re.VERBOSE)
 
 
-@lru_cache(maxsize=512)  # one message is read for many claims
-def time_mentions(text: str) -> list[str]:
-    """Times as "HH:MM" (24-hour)."""
+@lru_cache(maxsize=2048)
+def time_spans(text: str) -> tuple[Span, ...]:
     found = []
     for m in _TIME.finditer(text):
         if m.group("word"):
-            found.append("00:00" if m.group("word").lower() == "midnight" else "12:00")
+            value = "00:00" if m.group("word").lower() == "midnight" else "12:00"
         elif m.group("h24") is not None:
-            found.append(f"{int(m.group('h24')):02d}:{m.group('m24')}")
+            value = f"{int(m.group('h24')):02d}:{m.group('m24')}"
         else:
             hour = int(m.group("h")) % 12 + (12 if m.group("ampm").lower().startswith("p") else 0)
-            found.append(f"{hour:02d}:{m.group('m') or '00'}")
-    return found
+            value = f"{hour:02d}:{m.group('m') or '00'}"
+        found.append((m.start(), m.end(), value))
+    return tuple(found)
+
+
+def time_mentions(text: str) -> list[str]:
+    """Times as "HH:MM" (24-hour)."""
+    return [value for _, _, value in time_spans(text)]
 
 
 _DAYS = re.compile(rf"""
     (?:between\s+(?P<c>{_DIGITS}|{_WORDS})\s+and\s+(?P<d>{_DIGITS}|{_WORDS})
-     | (?P<a>{_DIGITS}|{_WORDS})(?:{_DASH}(?P<b>{_DIGITS}|{_WORDS}))?)\)?\s+
+     | (?P<a>{_DIGITS}|{_WORDS})(?:{_DASH}(?P<b>{_DIGITS}|{_WORDS}))?)\)?[\s-]+
     (?:(?:business|working|calendar|bank)\s+)?days?\b
 """, re.IGNORECASE | re.VERBOSE)
 
 
-@lru_cache(maxsize=512)  # one message is read for many claims
-def days_mentions(text: str) -> list[tuple[int, int]]:
-    """Numbers of days or ranges of days as (low, high): "3-5 business days" -> (3, 5)."""
+@lru_cache(maxsize=2048)
+def days_spans(text: str) -> tuple[Span, ...]:
     found = []
     for m in _DAYS.finditer(text):
         first, second = (m.group("c"), m.group("d")) if m.group("c") else (m.group("a"), m.group("b"))
@@ -218,15 +257,62 @@ def days_mentions(text: str) -> list[tuple[int, int]]:
         if low is None:
             continue
         high = low if high is None else high
-        found.append((int(min(low, high)), int(max(low, high))))
-    return found
+        found.append((m.start(), m.end(), (int(min(low, high)), int(max(low, high)))))
+    return tuple(found)
 
 
-def count_mentions(text: str, noun: str) -> list[int]:
-    """Numbers written before `noun` (or its plural): "2 rooms", "two rooms"."""
-    stem = re.escape(noun.lower().rstrip("s"))
-    pattern = re.compile(rf"(?P<n>{_DIGITS}|{_WORDS})\s+(?:[\w-]+\s+){{0,2}}{stem}(?:s|es)?\b", re.IGNORECASE)
-    return [int(v) for m in pattern.finditer(text) if (v := _number(m.group("n"))) is not None]
+def days_mentions(text: str) -> list[tuple[int, int]]:
+    """Numbers of days or ranges of days as (low, high): "3-5 business days" -> (3, 5)."""
+    return [value for _, _, value in days_spans(text)]
+
+
+UNITS = ("hour", "day", "week", "month", "year")
+_DURATION = re.compile(rf"(?P<n>{_DIGITS}|{_WORDS})[\s-]+(?:(?:full|calendar|business|working)\s+)?"
+                       rf"(?P<u>hour|day|week|month|year)s?\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=2048)
+def duration_spans(text: str) -> tuple[Span, ...]:
+    """Durations as (amount, unit): "twenty-nine months" -> (29, "month")."""
+    found = []
+    for m in _DURATION.finditer(text):
+        value = _number(m.group("n"))
+        if value is not None:
+            found.append((m.start(), m.end(), (value.normalize(), m.group("u").lower())))
+    return tuple(found)
+
+
+_PERCENT = re.compile(rf"(?P<n>{_DIGITS}|{_WORDS})\s*(?:%|percent\b|per\s+cent\b|pct\b)", re.IGNORECASE)
+
+
+@lru_cache(maxsize=2048)
+def percent_spans(text: str) -> tuple[Span, ...]:
+    found = []
+    for m in _PERCENT.finditer(text):
+        value = _number(m.group("n"))
+        if value is not None:
+            found.append((m.start(), m.end(), value.normalize()))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def _count_pattern(nouns: tuple[str, ...]) -> re.Pattern[str]:
+    stems = "|".join(re.escape(normalize(n).rstrip("s")) for n in nouns)
+    return re.compile(rf"(?P<n>{_DIGITS}|{_WORDS})\s+(?:[\w'-]+\s+){{0,2}}?(?:{stems})(?:s|es)?\b", re.IGNORECASE)
+
+
+def count_spans(text: str, nouns: tuple[str, ...]) -> tuple[Span, ...]:
+    found = []
+    for m in _count_pattern(nouns).finditer(text):
+        value = _number(m.group("n"))
+        if value is not None:
+            found.append((m.start(), m.end(), int(value)))
+    return tuple(found)
+
+
+def count_mentions(text: str, noun: str, synonyms: Iterable[str] = ()) -> list[int]:
+    """Numbers written before `noun`, one of its synonyms, or their plurals: "2 rooms", "two rooms"."""
+    return [value for _, _, value in count_spans(text, (noun, *synonyms))]
 
 
 def states_identifier(text: str, identifier: str) -> bool:
@@ -237,15 +323,24 @@ def states_identifier(text: str, identifier: str) -> bool:
     return re.search(pattern, text, re.IGNORECASE) is not None
 
 
+def states_text(text: str, alternatives: Iterable[str]) -> bool:
+    """Any of the names or terms, as whole words, after normalising both sides."""
+    normalised = " ".join(re.findall(r"[\w$.%/-]+", normalize(text)))
+    for alternative in alternatives:
+        words = " ".join(re.findall(r"[\w$.%/-]+", normalize(alternative)))
+        if words and re.search(rf"(?<![\w-]){re.escape(words)}(?![\w]|-\w)", normalised):
+            return True
+    return False
+
+
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')]?\s+|\n+")
 
 
 def states_phrase(text: str, phrasings: list[str]) -> bool:
-    """Whether any phrasing occurs, searched sentence by sentence: a phrasing is about one
-    statement, and searching short pieces keeps sentence-scoped patterns (those that look
-    around within the sentence) from scanning the whole message at every position."""
+    """Whether any phrasing occurs, searched sentence by sentence (in the text as written and
+    normalised, so a phrasing written for either form is found)."""
     pattern = _any_of(tuple(phrasings))
-    return any(pattern.search(sentence) for sentence in _sentences(text))
+    return any(pattern.search(s) for s in (*_sentences(text), *sentences(text)))
 
 
 @lru_cache(maxsize=512)
@@ -259,37 +354,190 @@ def _any_of(phrasings: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in phrasings), re.IGNORECASE)
 
 
+# ---- one claim ---------------------------------------------------------------------------------
+
+VALUE_KINDS = ("money", "date", "date_range", "time", "days", "duration", "percent", "count")
+
+
 @dataclass(frozen=True)
 class Claim:
-    """One value of a typed communication check: what kind it is and its value."""
+    """One value of a typed communication check: its kind, its value, and for values its
+    role ("refund"); for counts, the noun counted; for decisions, what it is about and why."""
 
-    kind: str     # money | date | date_range | time | days | count | id | phrase
+    kind: str     # money | date | date_range | time | days | duration | percent | count | id | text | decision | phrase
     value: object
-    noun: str = ""   # for counts: what is counted
+    noun: str = ""
+    role: str = ""
+    about: tuple[str, ...] = ()
+    because: tuple[str, ...] = ()
+    answer: bool = False   # a decision given as an answer: general or hypothetical wording counts
 
-    def stated_in(self, text: str, today: date) -> bool:
+    def values_in(self, text: str, today: date, vocabulary: Vocabulary = CORE_VOCABULARY) -> tuple[Span, ...]:
+        """The mentions of this claim's kind in `text`, with their spans (value kinds only)."""
         if self.kind == "money":
-            return Decimal(str(self.value)).quantize(Decimal("0.01")) in money_mentions(text)
+            return money_spans(text)
         if self.kind == "date":
-            return date.fromisoformat(str(self.value)) in date_mentions(text, today)
+            return date_spans(text, today)
         if self.kind == "date_range":
-            start, end = (date.fromisoformat(str(v)) for v in self.value)  # type: ignore[attr-defined]
-            return states_range(text, start, end, today)
+            return range_spans(text, today) + _paired_dates(text, today)
         if self.kind == "time":
-            return str(self.value) in time_mentions(text)
+            return time_spans(text)
         if self.kind == "days":
-            low, high = self.value if isinstance(self.value, (list, tuple)) else (self.value, self.value)
-            return (int(low), int(high)) in days_mentions(text)
+            return days_spans(text)
+        if self.kind == "duration":
+            return duration_spans(text)
+        if self.kind == "percent":
+            return percent_spans(text)
         if self.kind == "count":
-            return int(self.value) in count_mentions(text, self.noun)  # type: ignore[call-overload]
+            return count_spans(text, (self.noun, *vocabulary.nouns.get(self.noun, ())))
+        raise ValueError(f"{self.kind} is not a value kind")
+
+    def matches(self, value: Any) -> bool:
+        """Whether a value read from a message is this claim's value."""
+        kind = self.kind
+        if kind == "money":
+            return value == Decimal(str(self.value)).quantize(Decimal("0.01"))
+        if kind == "date":
+            return value == date.fromisoformat(str(self.value))
+        if kind == "date_range":
+            return value == tuple(date.fromisoformat(str(v)) for v in self.value)  # type: ignore[attr-defined]
+        if kind == "time":
+            return value == str(self.value)
+        if kind == "days":
+            low, high = self.value if isinstance(self.value, (list, tuple)) else (self.value, self.value)
+            return value == (int(low), int(high))
+        if kind == "duration":
+            amount, unit = self.value  # type: ignore[misc]
+            return value == (Decimal(str(amount)).normalize(), str(unit).rstrip("s").lower())
+        if kind == "percent":
+            return value == Decimal(str(self.value)).normalize()
+        if kind == "count":
+            return value == int(self.value)  # type: ignore[call-overload]
+        raise ValueError(f"{kind} is not a value kind")
+
+    def stated_in(self, text: str, today: date, vocabulary: Vocabulary = CORE_VOCABULARY) -> bool:
+        """Whether one text states the claim (a value anywhere in it, whatever its role)."""
+        if self.kind in VALUE_KINDS:
+            text = normalize(text)
+            if self.kind == "date_range":
+                start, end = (date.fromisoformat(str(v)) for v in self.value)  # type: ignore[attr-defined]
+                return states_range(text, start, end, today)
+            return any(self.matches(v) for _, _, v in self.values_in(text, today, vocabulary))
         if self.kind == "id":
             return states_identifier(text, str(self.value))
+        if self.kind == "text":
+            return states_text(text, list(self.value))  # type: ignore[call-overload]
         if self.kind == "phrase":
             return states_phrase(text, list(self.value))  # type: ignore[call-overload]
+        if self.kind == "decision":
+            return decision_stance(self, (text,), vocabulary)[0]
         raise ValueError(f"unknown claim kind {self.kind!r}")
 
 
-# ---- the communication check ----------------------------------------------------------------
+def _paired_dates(text: str, today: date) -> tuple[Span, ...]:
+    """Two dates in one sentence as a range ("from 10 October to 12 October")."""
+    dates = [s for s in date_spans(text, today)]
+    return tuple((a[0], b[1], (a[2], b[2])) for i, a in enumerate(dates) for b in dates[i + 1:] if a[2] < b[2])
+
+
+# ---- roles: which value a sentence gives for which role -------------------------------------------
+
+_NEGATED_VALUE = re.compile(r"\b(?:not|instead of|rather than|no longer|never)\s*$")
+
+
+def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabulary: Vocabulary
+                  ) -> list[tuple[int, str, list[Any]]]:
+    """(message index, role, values) for every sentence that ties values of the claim's kind to
+    a role: each value goes to the role whose words are nearest to it in its sentence (a
+    value in a sentence with no role words takes the role of the sentence before, in the same
+    message: "Your refund is on its way. Amount: $40."). A value right after "not" or
+    "instead of" is tied to nothing."""
+    pattern = vocabulary.role_pattern
+    names = list(vocabulary.roles)
+    out = []
+    for m, message in enumerate(messages):
+        carried = None
+        for sentence in sentences(message):
+            cues = [(c.start(), c.end(), names[int(next(k for k, v in c.groupdict().items() if v)[1:])])
+                    for c in pattern.finditer(sentence)]
+            bound: dict[str, list[Any]] = {}
+            for start, end, value in claim.values_in(sentence, today, vocabulary):
+                if _NEGATED_VALUE.search(sentence[:start]):
+                    continue
+                if cues:
+                    role = min(cues, key=lambda c: (max(c[0] - end, start - c[1], 0), c[0] > start))[2]
+                elif carried:
+                    role = carried
+                else:
+                    continue
+                bound.setdefault(role, []).append(value)
+            out += [(m, role, values) for role, values in bound.items()]
+            carried = cues[-1][2] if cues else None
+    return out
+
+
+def states_value(messages: tuple[str, ...], claim: Claim, today: date, vocabulary: Vocabulary) -> bool:
+    """Whether the messages state the claim: for a value with a role, the last sentence that
+    ties the role to a value gives this one; without a role, any mention of it."""
+    if not claim.role:
+        return any(claim.stated_in(message, today, vocabulary) for message in messages)
+    bindings = [values for _, role, values in role_bindings(messages, claim, today, vocabulary) if role == claim.role]
+    return bool(bindings) and any(claim.matches(v) for v in bindings[-1])
+
+
+def mentions_value(messages: tuple[str, ...], claim: Claim, today: date, vocabulary: Vocabulary) -> bool:
+    """Whether any message mentions the value (in its role, when it has one): for never-states."""
+    if not claim.role:
+        return any(claim.stated_in(message, today, vocabulary) for message in messages)
+    return any(role == claim.role and any(claim.matches(v) for v in values)
+               for _, role, values in role_bindings(messages, claim, today, vocabulary))
+
+
+# ---- decisions ------------------------------------------------------------------------------------
+
+def _near(words: tuple[str, ...], text: str) -> bool:
+    return not words or any(re.search(rf"\b{re.escape(normalize(w))}", text) for w in words)
+
+
+def decision_stance(claim: Claim, messages: tuple[str, ...], vocabulary: Vocabulary) -> tuple[bool, str]:
+    """Whether the messages, read in order, end up asserting the claim's decision, and if not
+    why. An assertion of the kind states it; a negation of it, or an assertion of a contrary
+    kind, takes it back (until a later assertion). With `about`, only sentences that name (or
+    follow a sentence that names) one of its words count; with `because`, the message that
+    asserts it must give the reason's words."""
+    kind = str(claim.value)
+    if kind not in vocabulary.decisions:
+        raise ValueError(f"unknown decision kind {kind!r}")
+    contrary = vocabulary.contraries(kind)
+    accepted = {ASSERTED, HYPOTHETICAL} if claim.answer else {ASSERTED}
+    state, why = False, "it is never stated"
+    for mention in decision_mentions(messages, vocabulary):
+        if mention.kind != kind and mention.kind not in contrary:
+            continue
+        message_sentences = sentences(messages[mention.message])
+        previous = message_sentences[mention.sentence - 1] if mention.sentence else ""
+        if claim.about and not (_near(claim.about, mention.text) or _near(claim.about, previous)):
+            continue
+        if mention.kind == kind and mention.stance in accepted:
+            if _near(claim.because, normalize(messages[mention.message])):
+                state, why = True, ""
+            elif not state:
+                why = "it is stated without its reason"
+        elif mention.kind == kind and mention.stance == NEGATED:
+            state, why = False, f"it is negated: \"{mention.text}\""
+        elif mention.kind in contrary and mention.stance == ASSERTED:
+            state, why = False, f"a contrary decision ({mention.kind}) is stated: \"{mention.text}\""
+    return state, why
+
+
+def asserts_decision(claim: Claim, messages: tuple[str, ...], vocabulary: Vocabulary) -> bool:
+    """Whether any message asserts the decision (for never-states)."""
+    kind = str(claim.value)
+    return any(m.kind == kind and m.stance == ASSERTED and (not claim.about or _near(claim.about, m.text))
+               for m in decision_mentions(messages, vocabulary))
+
+
+# ---- the communication check ------------------------------------------------------------------------
 
 def assistant_messages(trajectory: list[dict]) -> list[tuple[int, str]]:
     """(position, text) of every message the agent wrote to the customer."""
@@ -297,33 +545,164 @@ def assistant_messages(trajectory: list[dict]) -> list[tuple[int, str]]:
             if e.get("role") == "assistant" and (e.get("content") or "").strip()]
 
 
-def communication_problems(says: Any, trajectory: list[dict], final_message: str, today: date) -> list[str]:
-    """What the agent's messages get wrong against a task's `says` (empty when all is right)."""
-    messages = assistant_messages(trajectory)
-    everything = "\n".join(text for _, text in messages) or final_message
+def claim_of(spec: Any) -> Claim:
+    """The reader's claim for a task's claim (`thinkingbox.tasks.Claim`)."""
+    value = spec.value
+    if spec.kind == "money":
+        value = str(value)
+    elif spec.kind in ("text", "phrase"):
+        value = tuple(value)
+    elif spec.kind in ("date_range", "duration") or (spec.kind == "days" and isinstance(value, list)):
+        value = tuple(value)
+    return Claim(spec.kind, value, spec.noun, getattr(spec, "role", "") or "", tuple(getattr(spec, "about", ()) or ()),
+                 tuple(getattr(spec, "because", ()) or ()), bool(getattr(spec, "answer", False)))
+
+
+_claim = claim_of   # the name `tb validate` used
+
+
+def claim_states(claim: Claim, messages: tuple[str, ...], today: date, vocabulary: Vocabulary) -> tuple[bool, str]:
+    """Whether the messages state the claim, and if not, a short reason."""
+    if claim.kind == "decision":
+        return decision_stance(claim, messages, vocabulary)
+    if claim.kind in VALUE_KINDS:
+        if states_value(messages, claim, today, vocabulary):
+            return True, ""
+        if claim.role and mentions_value(messages, claim, today, vocabulary):
+            return False, f"a later message gives the {claim.role.replace('_', ' ')} another value"
+        if claim.role and any(claim.stated_in(m, today, vocabulary) for m in messages):
+            return False, f"the value is not tied to the {claim.role.replace('_', ' ')}"
+        return False, ""
+    return any(claim.stated_in(m, today, vocabulary) for m in messages), ""
+
+
+def claim_mentioned(claim: Claim, messages: tuple[str, ...], today: date, vocabulary: Vocabulary) -> bool:
+    """Whether any message states the claim (for never-states: any single mention counts)."""
+    if claim.kind == "decision":
+        return asserts_decision(claim, messages, vocabulary)
+    if claim.kind in VALUE_KINDS:
+        return mentions_value(messages, claim, today, vocabulary)
+    return any(claim.stated_in(m, today, vocabulary) for m in messages)
+
+
+@dataclass
+class Conversation:
+    """A conversation as the communication check reads it: the agent's messages with their
+    positions, the customer's messages, and the first successful call of each tool."""
+
+    agent: list[tuple[int, str]]
+    customer: list[tuple[int, str]]
+    first_call: dict[str, int]
+    ordered: bool   # whether calls are known (a world judged without a transcript has none)
+
+    @classmethod
+    def of(cls, trajectory: list[dict], final_message: str = "") -> "Conversation":
+        agent = assistant_messages(trajectory)
+        if final_message and (not agent or agent[-1][1].strip() != final_message.strip()):
+            if not any(final_message.strip() in text for _, text in agent[-1:]):
+                agent.append((len(trajectory), final_message))
+        customer = [(i, e.get("content") or "") for i, e in enumerate(trajectory)
+                    if e.get("role") == "user" and i > 0 and (e.get("content") or "").strip()]
+        first_call: dict[str, int] = {}
+        for i, e in enumerate(trajectory):
+            if e.get("role") == "tool" and not e.get("is_error"):
+                first_call.setdefault(e.get("name", ""), i)
+        return cls(agent, customer, first_call, any(e.get("role") == "tool" for e in trajectory))
+
+    def said_before(self, position: int | None) -> tuple[str, ...]:
+        return tuple(text for i, text in self.agent if position is None or i < position)
+
+
+def communication_problems(says: Any, trajectory: list[dict], final_message: str, today: date,
+                           vocabulary: Vocabulary = CORE_VOCABULARY, private: Callable[[str], list[str]] | None = None
+                           ) -> list[str]:
+    """What the agent's messages get wrong against a task's `says` (empty when all is right).
+
+    Every agent message counts, in order. `private` lists the stored values the domain's
+    policy forbids telling the customer that occur in a text (see `Vocabulary.never_tell`)."""
+    talk = Conversation.of(trajectory, final_message)
+    messages = tuple(text for _, text in talk.agent)
     problems = []
-    stated_in = "\n".join([final_message, everything]) if says.anywhere else final_message
     for spec in says.states:
-        if not _claim(spec).stated_in(stated_in, today):
-            problems.append(f"does not state the {spec}")
+        ok, why = claim_states(claim_of(spec), messages, today, vocabulary)
+        if not ok:
+            problems.append(f"does not state the {spec}" + (f" ({why})" if why else ""))
     for spec in says.never_states:
-        if _claim(spec).stated_in("\n".join([everything, final_message]), today):
+        if claim_mentioned(claim_of(spec), messages, today, vocabulary):
             problems.append(f"states the {spec}, which it must not")
+    if private is not None:
+        told = private("\n".join(messages))
+        if told:
+            problems.append(f"tells the customer internal data: {', '.join(told[:5])}")
     # The order of messages and calls is known only from a conversation: a world judged on
     # its own (`tb serve`'s verdict without a transcript) cannot tell what came first.
-    ordered = any(e.get("role") == "tool" for e in trajectory)
-    for spec in says.states_before if ordered else ():
-        first_call = next((i for i, e in enumerate(trajectory) if e.get("role") == "tool"
-                           and e.get("name") == spec.before and not e.get("is_error")), None)
-        said = "\n".join(text for i, text in messages if first_call is None or i < first_call)
-        if not _claim(spec).stated_in(said, today):
-            problems.append(f"does not state the {spec} before {spec.before}")
+    if not talk.ordered:
+        return problems
+    for spec in says.states_before:
+        said = talk.said_before(talk.first_call.get(spec.before))
+        ok, why = claim_states(claim_of(spec), said, today, vocabulary)
+        if not ok:
+            problems.append(f"does not state the {spec} before {spec.before}" + (f" ({why})" if why else ""))
+    for agreement in getattr(says, "agreement", ()):
+        problem = agreement_problem(agreement.before, says, talk, today, vocabulary)
+        if problem:
+            problems.append(problem)
     return problems
 
 
-def _claim(spec: Any) -> Claim:
-    value = spec.value
-    return Claim(spec.kind, str(value) if spec.kind == "money" else value, spec.noun)
+def agreement_problem(tool: str, says: Any, talk: Conversation, today: date, vocabulary: Vocabulary) -> str:
+    """Whether the customer agreed after hearing what `tool` would do (every states_before
+    value for it stated) and before its first successful call; empty when so."""
+    call = talk.first_call.get(tool)
+    if call is None:
+        return ""   # never called: the state check judges whether it should have been
+    needed = [claim_of(s) for s in says.states_before if s.before == tool]
+    told_at = None
+    for n, (position, _) in enumerate(talk.agent):
+        if position > call:
+            break
+        said = tuple(text for _, text in talk.agent[:n + 1])
+        if all(claim_states(c, said, today, vocabulary)[0] for c in needed):
+            told_at = position
+            break
+    if told_at is None:
+        return f"does not tell the customer what {tool} means before asking for agreement"
+    if not any(told_at < i < call and agrees(text) for i, text in talk.customer):
+        return f"calls {tool} without the customer's agreement after being told what it means"
+    return ""
+
+
+# ---- data the policy forbids telling --------------------------------------------------------------
+
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@-]*[A-Za-z0-9]|[A-Za-z0-9]")
+
+
+def private_values(vocabulary: Vocabulary, snapshot: Any, schema: Any, said_by_customer: str = "") -> dict[str, str]:
+    """{value (lower case): label} of every stored value a domain's policy forbids telling the
+    customer (`Vocabulary.never_tell`, identifiers), in a world's snapshot, less those the
+    customer said first (repeating a customer's own words leaks nothing)."""
+    out: dict[str, str] = {}
+    heard = {t.lower() for t in _TOKEN.findall(said_by_customer)}
+    for rule in vocabulary.never_tell:
+        if rule.kind != "id" or rule.table not in schema.tables:
+            continue
+        info = schema.tables[rule.table]
+        index = info.columns.index(rule.column)
+        for row in snapshot.get(rule.table, {}).values():
+            value = row[index]
+            if isinstance(value, str) and value and value.lower() not in heard:
+                out[value.lower()] = rule.label
+    return out
+
+
+def private_told(text: str, values: dict[str, str]) -> list[str]:
+    """The forbidden values a text tells, each with its label ("TCK-5001 (internal ticket id)")."""
+    told = []
+    for token in _TOKEN.findall(text):
+        label = values.get(token.lower())
+        if label and f"{token} ({label})" not in told:
+            told.append(f"{token} ({label})")
+    return told
 
 
 # ---- perturbing a message (for `tb validate`) ------------------------------------------------
@@ -339,10 +718,11 @@ def _bump(number: str) -> str:
     return bumped + number[len(raw):]
 
 
-def perturb(text: str, claim: Claim) -> str:
+def perturb(text: str, claim: Claim, vocabulary: Vocabulary = CORE_VOCABULARY) -> str:
     """`text` with every value of the claim's kind changed to a near miss (a check that
     states the claim must then fail): amounts and counts off by one, days of dates moved,
-    times an hour later, the id with its last character changed, phrasings removed."""
+    times an hour later, the id with its last character changed, names and phrasings
+    removed, a decision negated."""
     kind = claim.kind
     if kind == "id":
         value = str(claim.value)
@@ -352,8 +732,16 @@ def perturb(text: str, claim: Claim) -> str:
         for phrasing in claim.value:  # type: ignore[attr-defined]
             text = re.sub(phrasing, "", text, flags=re.IGNORECASE)
         return text
+    if kind == "text":
+        for alternative in claim.value:  # type: ignore[attr-defined]
+            text = re.sub(re.escape(alternative), "someone", text, flags=re.IGNORECASE)
+        return text
+    if kind == "decision":   # every sentence that states the decision left out
+        kind = vocabulary.decisions.get(str(claim.value))
+        pattern = kind.pattern if kind else None
+        return " ".join(s for s in sentences(text) if pattern is None or not pattern.search(s))
     groups = {"money": (_MONEY, ("a", "b", "c", "d")), "time": (_TIME, ("h", "h24")),
-              "days": (_DAYS, ("a", "b", "c", "d"))}
+              "days": (_DAYS, ("a", "b", "c", "d")), "duration": (_DURATION, ("n",)), "percent": (_PERCENT, ("n",))}
     patterns: list[tuple[re.Pattern[str], tuple[str, ...]]] = []
     if kind in groups:
         patterns = [groups[kind]]

@@ -15,7 +15,7 @@ from thinkingbox.errors import PluginError, ThinkingboxError
 
 DOMAIN_GROUP = "thinkingbox.domains"
 EXTENSION_GROUP = "thinkingbox.plugins"  # agents, users, checks that are not domains
-HOOK_NAMES = frozenset(hookspecs.DOMAIN_HOOKS + hookspecs.EVALUATION_HOOKS)
+HOOK_NAMES = frozenset(hookspecs.DOMAIN_HOOKS + hookspecs.OPTIONAL_DOMAIN_HOOKS + hookspecs.EVALUATION_HOOKS)
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class PluginHost:
     def add_extension(self, name: str, plugin: Any) -> None:
         """Register an extension plugin (agents, users, checks, side effects for any domain)."""
         check_hook_names("extension plugin", name, plugin)
-        for hook in hookspecs.DOMAIN_HOOKS:
+        for hook in hookspecs.DOMAIN_HOOKS + hookspecs.OPTIONAL_DOMAIN_HOOKS:
             if callable(getattr(plugin, hook, None)):
                 raise PluginError(f"extension plugin {name!r} ({describe_plugin(plugin)}) implements {hook}, which only "
                                   f"a domain's own plugin may implement; publish it as a domain instead")

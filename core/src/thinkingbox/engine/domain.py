@@ -172,10 +172,45 @@ class Domain:
         tasks = load_tasks(files)
         for task in tasks.values():
             self._check_task_rows(task)
+            self._check_task_claims(task)
             for i, step in enumerate(task.solution):
                 if step.tool and step.tool not in self.tools:
                     raise TaskError(task.source_file, task.id, f"solution[{i}].tool", f"unknown tool {step.tool!r}")
         return tasks
+
+    @cached_property
+    def vocabulary(self) -> Any:
+        """The domain's vocabulary for communication checks (the core's when it declares none)."""
+        from thinkingbox.engine.statements import CORE_VOCABULARY, Vocabulary
+
+        implemented = any(impl.plugin is self.plugin for impl in self.host.pm.hook.tb_vocabulary.get_hookimpls())
+        vocabulary = self._call("tb_vocabulary") if implemented else None
+        if vocabulary is None:
+            return CORE_VOCABULARY
+        if not isinstance(vocabulary, Vocabulary):
+            raise PluginError(f"domain {self.name!r}: tb_vocabulary returned {type(vocabulary).__name__}, "
+                              "not a thinkingbox.Vocabulary")
+        return vocabulary
+
+    def _check_task_claims(self, task: Task) -> None:
+        """Decision kinds, roles and tools a task's `says` names must exist in this domain."""
+        vocabulary = self.vocabulary
+        for name in ("states", "never_states", "states_before"):
+            for i, claim in enumerate(getattr(task.says, name)):
+                where = f"says.{name}[{i}]"
+                if claim.decision is not None and claim.decision not in vocabulary.decisions:
+                    raise TaskError(task.source_file, task.id, f"{where}.decision",
+                                    f"unknown decision kind {claim.decision!r}; this domain's kinds: "
+                                    f"{', '.join(sorted(vocabulary.decisions))}")
+                if claim.role and claim.role not in vocabulary.roles:
+                    raise TaskError(task.source_file, task.id, f"{where}.role", f"unknown role {claim.role!r}; "
+                                    f"this domain's roles: {', '.join(sorted(vocabulary.roles))}")
+                if claim.before and claim.before not in self.tools:
+                    raise TaskError(task.source_file, task.id, f"{where}.before", f"unknown tool {claim.before!r}")
+        for i, agreement in enumerate(task.says.agreement):
+            if agreement.before not in self.tools:
+                raise TaskError(task.source_file, task.id, f"says.agreement[{i}].before",
+                                f"unknown tool {agreement.before!r}")
 
     def task(self, task_id: str) -> Task:
         try:

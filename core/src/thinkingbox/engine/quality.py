@@ -26,15 +26,21 @@ async def final_state(domain: Domain, tw: TaskWorld, calls: list[ToolCall]):
 
 
 async def _run(domain: Domain, tw: TaskWorld, steps: list[ToolCall]) -> tuple[Snapshot, list[dict[str, Any]]]:
-    """The final snapshot after the steps, and the trajectory they make (messages and tool
-    results in order), as an agent playing them would leave."""
+    """The final snapshot after the steps, and the trajectory they make (messages, the
+    scripted customer's replies to them, and tool results, in order), as an agent playing
+    them would leave."""
+    from thinkingbox.engine.episode import visible_messages
+    from thinkingbox.models.users import ScriptedUser
+
     world = domain.new_world(tw)
+    user = ScriptedUser(tw.task)
     trajectory: list[dict[str, Any]] = [{"role": "user", "content": tw.task.request, "source": "task"}]
     try:
         results = iter(await apply_calls(domain, world, steps))
         for n, step in enumerate(steps):
             if step.say:
                 trajectory.append({"role": "assistant", "content": step.say})
+                trajectory.append({"role": "user", "content": await user.reply(visible_messages(trajectory))})
                 continue
             result = next(results)
             trajectory.append({"role": "assistant", "content": "", "tool_calls": [
@@ -113,19 +119,23 @@ async def check_task(domain: Domain, task: Task) -> list[str]:
 
 
 async def _message_problems(domain: Domain, tw: TaskWorld, task: Task) -> list[str]:
-    """The final message's typed checks must bite: an empty message fails, and so does the
-    reference message with any value it must state changed to a near miss."""
-    from thinkingbox.engine.claims import _claim, perturb
+    """The typed checks must bite: an empty conversation fails, and so does the reference
+    conversation with any value it must state changed to a near miss in every message."""
+    from thinkingbox.engine.claims import claim_of, perturb
 
-    if not task.says.states or task.says.anywhere:
+    if not task.says.states:
         return []
     problems = []
-    if (await verdict_of(domain, tw, task.solution, final_message="")).passed:
-        problems.append("an empty final message still passes: the values it must state are not checked")
+    silent = [step for step in task.solution if not step.say]
+    if (await verdict_of(domain, tw, silent, final_message="")).passed:
+        problems.append("an empty conversation still passes: the values it must state are not checked")
     for spec in task.says.states:
-        changed = perturb(task.final_message, _claim(spec))
-        if (await verdict_of(domain, tw, task.solution, final_message=changed)).passed:
-            problems.append(f"the final message with its {spec} changed still passes ({changed!r})")
+        claim = claim_of(spec)
+        steps = [ToolCall(say=perturb(step.say, claim, domain.vocabulary) or "OK.") if step.say else step
+                 for step in task.solution]
+        changed = perturb(task.final_message, claim, domain.vocabulary)
+        if (await verdict_of(domain, tw, steps, final_message=changed)).passed:
+            problems.append(f"the conversation with its {spec} changed still passes ({changed!r})")
     return problems
 
 

@@ -1,0 +1,424 @@
+"""Reading what an agent asserts, as a careful reader does.
+
+A value or a decision counts as told to the customer only when a message *asserts* it. This
+module turns a message into normalised sentences and clauses and says, for a phrase found in
+one, whether it is asserted, negated ("I haven't cancelled it"), asked ("Shall I cancel it?")
+or hypothetical ("once your manager approves, you'll have access").
+
+    normalize      typographic quotes and dashes, contractions ("can't" -> "cannot",
+                   "you've" -> "you have"), British spellings ("cancelled", "instalment"),
+                   case: every reader and every vocabulary pattern works on this form
+    sentences      a message cut into sentences; bullet items and lines are sentences too
+    clauses        a sentence cut where its stance may change ("..., but ...", "; ")
+    stance         asserted | negated | question | hypothetical, for a span of a clause
+    agrees         whether a customer message agrees to go ahead (for agreement checks)
+
+A domain's `Vocabulary` names its decision kinds (how people state each, and which kinds
+contradict it), the roles its amounts and dates play (the refund, the new due date: the words
+that tie a value to its role), the synonyms of the nouns it counts, and the stored data its
+policy forbids telling the customer. `CORE_VOCABULARY` holds the kinds most domains share;
+a domain extends it (`CORE_VOCABULARY.extend(...)`).
+
+Every pattern here is linear: bounded repetitions only, no nested quantifiers, so a long or
+hostile message is read in time proportional to its length.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable, Mapping
+
+# ---- normalisation -------------------------------------------------------------------------
+
+_TYPOGRAPHIC = str.maketrans({
+    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "`": "'",
+    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"', "\u00ab": '"', "\u00bb": '"',
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": " - ", "\u2015": " - ", "\u2212": "-",
+    "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2007": " ", "\u200b": "",
+})
+# Contractions, written out so a reader meets one form of each negation and auxiliary.
+_CONTRACTIONS = [
+    (re.compile(r"\bcan't\b"), "cannot"), (re.compile(r"\bwon't\b"), "will not"),
+    (re.compile(r"\bshan't\b"), "shall not"), (re.compile(r"\bain't\b"), "is not"),
+    (re.compile(r"\b(\w+)n't\b"), r"\1 not"),
+    (re.compile(r"\b(i|you|we|they|who)'ve\b"), r"\1 have"),
+    (re.compile(r"\b(i|you|we|they|he|she|it|that|there|who)'ll\b"), r"\1 will"),
+    (re.compile(r"\b(you|we|they|who)'re\b"), r"\1 are"),
+    (re.compile(r"\bi'm\b"), "i am"),
+    (re.compile(r"\b(i|you|we|they|he|she|it|that|there|who)'d\b"), r"\1 would"),
+    (re.compile(r"\b(it|that|there|here|what|who|he|she|where|everything|nothing|this)'s\b"), r"\1 is"),
+    (re.compile(r"\blet's\b"), "let us"),
+]
+# British spellings and variants, each to one form (word level, so ids are never touched).
+_SPELLINGS = {
+    "cancelled": "canceled", "cancelling": "canceling", "cancellation": "cancelation",
+    "cancellations": "cancelations", "instalment": "installment", "instalments": "installments",
+    "licence": "license", "licences": "licenses", "licenced": "licensed", "enrol": "enroll", "enrols": "enrolls",
+    "enrolment": "enrollment", "enrolments": "enrollments", "authorise": "authorize", "authorised": "authorized",
+    "authorising": "authorizing", "authorisation": "authorization", "organise": "organize",
+    "organised": "organized", "finalise": "finalize", "finalised": "finalized", "prioritise": "prioritize",
+    "prioritised": "prioritized", "recognise": "recognize", "apologise": "apologize", "catalogue": "catalog",
+    "colour": "color", "honour": "honor", "honoured": "honored", "favour": "favor", "behaviour": "behavior",
+    "centre": "center", "programme": "program", "travelled": "traveled", "travelling": "traveling",
+    "labelled": "labeled", "modelled": "modeled", "fulfil": "fulfill", "fulfilment": "fulfillment",
+    "judgement": "judgment", "analyse": "analyze", "analysed": "analyzed", "cheque": "check",
+    "e-mail": "email", "e-mails": "emails", "e-mailed": "emailed", "okay": "ok", "per cent": "percent",
+    "signed-off": "signed off", "sign-off": "sign off", "waitlist": "waiting list", "wait-list": "waiting list",
+    "waitlisted": "on the waiting list", "wait-listed": "on the waiting list", "dispatched": "sent",
+}
+_SPELLING = re.compile(r"\b(" + "|".join(sorted(map(re.escape, _SPELLINGS), key=len, reverse=True)) + r")\b")
+
+
+@lru_cache(maxsize=2048)
+def normalize(text: str) -> str:
+    """One form for what people write in many: see the module docstring."""
+    text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHIC).lower()
+    text = re.sub(r"[*_]{1,3}(?=\w)|(?<=\w)[*_]{1,3}", "", text)   # markdown emphasis: **$40** -> $40
+    for pattern, replacement in _CONTRACTIONS:
+        text = pattern.sub(replacement, text)
+    return _SPELLING.sub(lambda m: _SPELLINGS[m.group(1)], text)
+
+
+# ---- sentences and clauses ---------------------------------------------------------------------
+
+# A sentence ends at ., ! or ? followed by a space (not inside "$599.99"), at a line break,
+# and before a bullet; an abbreviation ("e.g.", "No.") does not end one.
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])[\"')\]]?[ \t]+|[ \t]*\n[ \t]*")
+_BULLET = re.compile(r"^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
+_ABBREVIATION = re.compile(r"(?:\be\.g|\bi\.e|\betc|\bmr|\bms|\bmrs|\bdr|\bno|\bst|\bvs|\bapprox)\.$")
+
+
+@lru_cache(maxsize=2048)
+def sentences(text: str) -> tuple[str, ...]:
+    """The normalised sentences of a message, in order."""
+    out: list[str] = []
+    glue = False
+    for piece in _SENTENCE_SPLIT.split(normalize(text)):
+        piece = _BULLET.sub("", piece).strip()
+        if not piece:
+            glue = False
+            continue
+        if glue and out:
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+        glue = bool(_ABBREVIATION.search(piece))
+    return tuple(out)
+
+
+# Where a sentence's stance may change: "..., but ...", "; ", " - ", "..., and ...",
+# ", although", and before a question tacked onto a statement ("..., would you like ...?").
+_CLAUSE_SPLIT = re.compile(
+    r"\s*;\s*|\s+-\s+|,?\s+(?=(?:but|however|although|though|whereas|while|yet|instead)\b)"
+    r"|,\s+(?=(?:and|so|which|as)\b)|\s+(?=and (?:i|we|you|it|your|the|that)\b)"
+    r"|,\s*(?=(?:would|shall|should|can|could|do|did|is|are|will|may)\s+(?:you|i|we|it|that|this)\b)")
+
+
+@lru_cache(maxsize=4096)
+def clauses(sentence: str) -> tuple[str, ...]:
+    return tuple(c.strip(" ,") for c in _CLAUSE_SPLIT.split(sentence) if c and c.strip(" ,"))
+
+
+# ---- stance ------------------------------------------------------------------------------------
+
+ASSERTED, NEGATED, QUESTION, HYPOTHETICAL = "asserted", "negated", "question", "hypothetical"
+
+_NEGATOR = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|nobody|no one|unable|"
+                      r"instead of|rather than|fail(?:ed)? to|refuse to|decline to)\b")
+# A negation reaches a phrase only across a few words: "I have not yet cancelled".
+_NEGATION_REACH = 5
+_QUESTION_START = re.compile(r"^(?:shall|should|would|could|can|may|do|does|did|is|are|was|were|will|have|has|"
+                             r"want me to|ok to|okay to)\s+(?:i|we|you|it|that|this|me|there)\b")
+# Conditions that leave a decision open. "once"/"when"/"after" only when the condition is
+# itself a decision still to be taken ("once your manager approves"), not logistics ("once
+# the TV is back with us, you will be refunded").
+_CONDITION = re.compile(r"\b(?:if|unless|whether|provided(?: that)?|in case|assuming|should (?:it|they|he|she|you|your))\b"
+                        r"|\b(?:once|when|after|as soon as)\b[^,;]{0,60}?\b(?:approv\w*|sign(?:s|ed)? off|agree\w*|"
+                        r"accept\w*|decid\w*|review\w*|confirm\w*|authoriz\w+)")
+_MODAL = re.compile(r"\b(?:would|could|might|may|(?:i|we) can|(?:i|we) could|able to|happy to|glad to|"
+                    r"offer to|option (?:is )?to|possible to|want me to|like me to)\b")
+_MODAL_REACH = 6
+
+
+def _words_before(clause: str, start: int, reach: int) -> str:
+    head = clause[:start].split()
+    return " ".join(head[-reach:])
+
+
+@lru_cache(maxsize=8192)
+def stance(clause: str, start: int, end: int) -> str:
+    """The stance of the phrase at clause[start:end]: negated when a negation precedes it
+    within a few words, a question when its clause asks, hypothetical when a condition or a
+    modal offer governs it; asserted otherwise. Words inside the phrase itself never count
+    (a vocabulary's "no approval is needed" carries its own negation)."""
+    outside = clause[:start] + " \u0000 " + clause[end:]
+    if clause.rstrip().endswith("?") or _QUESTION_START.search(clause):
+        return QUESTION
+    if _NEGATOR.search(_words_before(clause, start, _NEGATION_REACH)):
+        return NEGATED
+    if _CONDITION.search(outside):
+        return HYPOTHETICAL
+    if _MODAL.search(_words_before(clause, start, _MODAL_REACH)):
+        return HYPOTHETICAL
+    return ASSERTED
+
+
+# ---- a domain's vocabulary ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DecisionKind:
+    """One kind of decision: how people state it (regular expressions over normalised text,
+    see `normalize`) and the kinds that contradict it."""
+
+    name: str
+    says: tuple[str, ...]
+    contrary: frozenset[str] = frozenset()
+    meaning: str = ""   # one line, for people and for the model judge's question
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "says", tuple(self.says))
+        object.__setattr__(self, "contrary", frozenset(self.contrary))
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        return _compiled(self.says)
+
+
+@lru_cache(maxsize=1024)
+def _compiled(says: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in says))
+
+
+@dataclass(frozen=True)
+class NeverTell:
+    """Stored data the policy forbids telling the customer: every value of `table.column`
+    in the trial's world. kind "id" matches the value as an identifier, "date" as a date."""
+
+    table: str
+    column: str
+    label: str
+    kind: str = "id"
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """What a domain's communication checks read: see the module docstring."""
+
+    decisions: Mapping[str, DecisionKind] = field(default_factory=dict)
+    roles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)     # role -> cue patterns
+    nouns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)     # noun -> synonyms
+    never_tell: tuple[NeverTell, ...] = ()
+
+    def extend(self, decisions: Iterable[DecisionKind] = (), roles: Mapping[str, Iterable[str]] | None = None,
+               nouns: Mapping[str, Iterable[str]] | None = None, never_tell: Iterable[NeverTell] = ()) -> "Vocabulary":
+        """This vocabulary plus a domain's own kinds, roles, nouns and never-tell data (a kind
+        or role of the same name replaces this one's)."""
+        merged = dict(self.decisions)
+        merged.update({d.name: d for d in decisions})
+        unknown = {c for d in merged.values() for c in d.contrary} - set(merged)
+        if unknown:
+            raise ValueError(f"decision kinds name unknown contraries: {sorted(unknown)}")
+        return Vocabulary(merged, {**self.roles, **{k: tuple(v) for k, v in (roles or {}).items()}},
+                          {**self.nouns, **{k: tuple(v) for k, v in (nouns or {}).items()}},
+                          (*self.never_tell, *never_tell))
+
+    def contraries(self, kind: str) -> frozenset[str]:
+        """The kinds that contradict `kind`, declared on either side."""
+        own = self.decisions[kind].contrary
+        return own | {name for name, d in self.decisions.items() if kind in d.contrary}
+
+    @property
+    def role_pattern(self) -> re.Pattern[str]:
+        return _role_pattern(tuple((role, tuple(cues)) for role, cues in self.roles.items()))
+
+
+@lru_cache(maxsize=64)
+def _role_pattern(roles: tuple[tuple[str, tuple[str, ...]], ...]) -> re.Pattern[str]:
+    parts = [f"(?P<r{i}>{'|'.join(cues)})" for i, (_, cues) in enumerate(roles) if cues]
+    return re.compile(r"\b(?:" + "|".join(parts) + r")\b" if parts else r"(?!x)x")
+
+
+# ---- finding decisions --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Mention:
+    """A decision kind found in a message: where, and with which stance."""
+
+    kind: str
+    stance: str
+    message: int      # index of the agent message
+    sentence: int     # index of the sentence within the message
+    text: str         # the sentence
+
+
+def decision_mentions(messages: tuple[str, ...], vocabulary: Vocabulary) -> list[Mention]:
+    """Every phrase of every decision kind in the messages, in order, with its stance."""
+    found = []
+    for m, message in enumerate(messages):
+        for s, sentence in enumerate(sentences(message)):
+            for clause in clauses(sentence):
+                for kind in vocabulary.decisions.values():
+                    for match in kind.pattern.finditer(clause):
+                        found.append(Mention(kind.name, stance(clause, match.start(), match.end()), m, s, sentence))
+    return found
+
+
+# ---- the customer's agreement -------------------------------------------------------------------
+
+_YES = re.compile(r"\b(?:yes|yeah|yep|yup|sure|ok|alright|all right|fine|agreed|i agree|i accept|accept(?:ed)?|"
+                  r"go ahead|go for it|proceed|please do|do it|do that|let us do|sounds (?:good|great|fine|ok)|"
+                  r"that works|works for me|absolutely|of course|definitely|please (?:cancel|book|process|"
+                  r"change|return|order|submit|make|move|send|file|go)|happy (?:to|with)|that is fine|perfect)\b")
+_NO = re.compile(r"\b(?:no|nope|not|never|do not|rather not|hold off|wait|stop|cancel that|decline|leave it|"
+                 r"forget it|changed my mind)\b")
+_NOT_REFUSALS = re.compile(r"\b(?:no problem|no worries|not a problem|why not|no doubt)\b")
+
+
+def agrees(message: str) -> bool:
+    """Whether a customer's message agrees to go ahead: a yes that is not a question and not
+    hedged by a refusal ("Yes please, go ahead." agrees; "Yes, but what is the fee?", "No,
+    leave it" and "I'd rather not" do not)."""
+    text = normalize(message)
+    if "?" in text:
+        return False
+    text = _NOT_REFUSALS.sub(" ", text)
+    return bool(_YES.search(text)) and not _NO.search(text)
+
+
+# ---- the core vocabulary ---------------------------------------------------------------------------
+
+_W = r"[\w'$.,-]+"   # a word (or an amount) inside a phrase
+_OBJ = rf"(?:{_W}\s+){{0,4}}?"  # up to four words between a verb and its object
+
+CORE_DECISIONS = (
+    DecisionKind("granted", (
+        r"(?:access|permission|license|request|seat|account|role|it|that)\s+(?:is|has been|was|are|have been|is now)"
+        r"\s+(?:now\s+|all\s+)?(?:granted|approved|active|live|enabled|in place|set up|provisioned|assigned|activated|"
+        r"sorted|done)",
+        rf"(?:granted|given|assigned|provisioned|enabled|activated|issued|approved|added)\s+(?:you\s+)?{_OBJ}"
+        r"(?:access|permission|license|seat|role|request)",
+        rf"you\s+(?:now\s+)?(?:have|have got|got|now have)\s+(?:now\s+)?(?:got\s+)?{_OBJ}(?:access|license|permission)",
+        r"(?:is|are)\s+now\s+(?:active|live|enabled|available)",
+        r"you can now\b", r"you are all set\b", r"you are good to go\b"),
+        {"pending_approval", "declined"}, "what was asked is now in place (access, approval, licence, device)"),
+    DecisionKind("pending_approval", (
+        rf"(?:pending|awaiting|waiting (?:for|on)|subject to|needs?|requires?|need to get|has to be|have to be|"
+        rf"must be|needs to be|will need)\s+{_OBJ}(?:approv\w*|sign off|authoriz\w+)",
+        rf"(?:sent|submitted|raised|routed|forwarded|passed|put in|filed|logged|opened|requested|created)\b[^.;]{{0,60}}"
+        rf"\b(?:for|to)\b[^.;]{{0,30}}\b(?:approv\w*|sign off)",
+        r"approval (?:request|is pending|is needed|is required|has been requested|step)",
+        rf"(?:until|once|when|after|as soon as)\s+{_OBJ}(?:approv\w*|signs? off|signed off)",
+        rf"(?:asked|asking|requested|requesting)\s+{_OBJ}(?:to approve|for (?:\w+\s+)?approval|to sign off)",
+        r"(?:is|are) with (?:your|the|their|his|her) (?:\w+\s+){0,2}(?:manager|approver|director|lead)",
+        r"(?:approval|sign off) from\b"),
+        {"granted", "declined", "no_approval_needed"}, "submitted and waiting for an approver's decision"),
+    DecisionKind("declined", (
+        r"\bcannot\b(?![^.;]{0,60}\b(?:without|until|unless|before)\b)",
+        r"(?:am|are|is|was|were)\s+(?:not able|unable) to", r"\bnot (?:possible|eligible|allowed|permitted|covered|"
+        r"available to you|something (?:i|we) can)", r"\bineligible\b", r"do(?:es)? not qualify",
+        r"(?:declined|denied|refused|rejected|turned down)\b",
+        r"(?:have to|must|need to|will have to|going to)\s+(?:decline|deny|refuse|reject|turn down)",
+        r"no longer (?:be\s+)?(?:eligible|possible|returnable|cancelable|changeable|within)",
+        r"(?:outside|past|beyond) (?:the|our|its|your) (?:\w+\s+){0,2}(?:window|period|limit|deadline)",
+        r"(?:is|has) (?:already )?(?:closed|expired|passed)\b"),
+        {"granted", "pending_approval", "booked", "changed"}, "the request is refused, not possible or not eligible"),
+    DecisionKind("no_approval_needed", (
+        rf"(?:no|not|without)\s+(?:{_W}\s+){{0,3}}?(?:approval|sign off|approver)s?\b(?!\s+from)",
+        r"(?:approval|sign off)\s+(?:is|was|will be)\s+not\s+(?:needed|required|necessary)",
+        r"(?:pre-?approved|auto-?approved|automatically approved|self-?service)"),
+        {"pending_approval"}, "no one's approval is needed"),
+    DecisionKind("escalated", (
+        r"escalat\w+", rf"(?:passed|handed|referred|forwarded|routed|transferred|sent)\s+{_OBJ}(?:on\s+|over\s+)?to\s+"
+        rf"(?:our|the|a|your)\s+{_OBJ}(?:team|specialists?|underwrit\w+|hotel|department|desk|supervisor|manager|"
+        r"security|engineers?|experts?|colleagues?|partner|adjusters?|property)",
+        r"(?:team|specialists?|underwrit\w+|hotel|engineers?|security|adjusters?)\b[^.;]{0,40}\bwill\s+(?:review|follow up|"
+        r"contact|look into|reach out|get back|be in touch|assess|investigate|handle)",
+        r"(?:asked|contacted|notified|alerted)\s+(?:the|our)\s+(?:hotel|property|team|specialists?|underwrit\w+)"),
+        (), "handed to another team or party who will follow up"),
+    DecisionKind("cancelled", (
+        r"\bcanceled\b", r"\bcancelation (?:is|has been|was) (?:done|complete|completed|processed|confirmed)",
+        r"\b(?:i|we) (?:will|am going to|are going to) cancel\b", r"\bno longer (?:active|booked|in place)\b",
+        r"(?:terminated|ended)\s+(?:your\s+)?(?:membership|subscription|policy|booking|reservation|order)"),
+        {"kept"}, "something (an order, a membership, a booking, a policy) is cancelled"),
+    DecisionKind("kept", (
+        r"(?:remains?|stays?|is still|left|will stay|will remain)\s+(?:\w+\s+){0,2}(?:active|in place|as it is|as is|"
+        r"unchanged|booked|valid|open|in force)",
+        r"\b(?:keep|kept|keeping)\s+(?:\w+\s+){0,3}(?:booking|order|membership|policy|reservation|it|coverage)"),
+        {"cancelled"}, "left as it is, not cancelled"),
+    DecisionKind("refunded", (
+        r"\brefund(?:ed|ing|s)?\b(?!\s+(?:policy|window|rules?|terms))", r"\breimburs\w+",
+        r"\b(?:credited|paid|returned)\s+(?:back\s+)?to\s+(?:your|the)\s+(?:\w+\s+){0,2}(?:card|account|payment)",
+        r"\b(?:get|getting|receive|receiving)\s+(?:\w+\s+){0,3}back\b", r"\bmoney back\b", r"\breturn premium\b"),
+        {"no_refund"}, "money goes back to the customer"),
+    DecisionKind("no_refund", (
+        r"\bno\s+(?:\w+\s+)?refund", r"\bnon-?refundable\b", r"\bnothing\s+(?:is\s+|will be\s+|to\s+)?(?:be\s+)?refund\w*",
+        r"\bnot\s+(?:be\s+)?(?:eligible for|entitled to|getting|get|receive|issue|issuing)\s+(?:a\s+|any\s+)?refund",
+        r"\bcannot\s+(?:be\s+)?refund\w*", r"\bnot\s+(?:be\s+)?refunded\b"),
+        {"refunded"}, "nothing is refunded"),
+    DecisionKind("charged", (
+        r"\b(?:charged|billed|deducted|debited)\b", r"\b(?:fee|charge|surcharge|penalty)\s+(?:of\s+\S+\s+)?(?:applies|will apply|"
+        r"is due|was applied|has been applied)", r"\b(?:you will|you would|you have to|you need to) pay\b",
+        r"\b(?:a|the)\s+\$[\d,.]+\s+(?:\w+\s+){0,2}(?:fee|charge|surcharge|penalty)"),
+        {"no_charge"}, "a fee or charge is taken"),
+    DecisionKind("no_charge", (
+        r"\bno\s+(?:\w+\s+){0,2}(?:charges?|fees?|costs?|penalty|penalties)\b", r"\bfree(?: of charge)?\b",
+        r"\bat no (?:extra |additional )?(?:cost|charge)", r"\bnothing (?:to pay|owed|is owed|extra)\b",
+        r"\bnot\s+(?:be\s+)?(?:charged|billed)", r"\bwaived?\b", r"\bcomplimentary\b", r"\bcosts? (?:you )?nothing\b",
+        r"\b(?:do|does|will) not (?:owe|have to pay|need to pay)\b"),
+        {"charged"}, "nothing to pay: free, no fee"),
+    DecisionKind("ordered", (
+        r"\b(?:ordered|purchased)\b", r"\b(?:placed|put in|raised)\s+(?:an?\s+)?(?:\w+\s+){0,2}(?:order|purchase)",
+        r"\bon order\b", r"\b(?:new|replacement)\s+(?:\w+\s+){0,2}(?:is|will be)\s+(?:on its way|shipped|delivered)"),
+        {"from_stock"}, "a new item is ordered and will be delivered"),
+    DecisionKind("from_stock", (
+        r"\bfrom\s+(?:our\s+|the\s+)?(?:stock|inventory|spares?|pool)\b", r"\bin stock\b", r"\bspare\b",
+        r"\b(?:reserved|set aside|allocated)\s+(?:\w+\s+){0,3}(?:from|in)\s+(?:our\s+|the\s+)?(?:stock|inventory)"),
+        {"ordered"}, "provided from existing stock"),
+    DecisionKind("sent", (
+        r"\b(?:sent|emailed|mailed|shipped|dispatched|forwarded)\b(?!\s+(?:to|for)\s+(?:\w+\s+){0,2}approv)",
+        r"\bon (?:its|their) way\b", r"\b(?:i|we) will (?:send|email|ship|mail)\b"),
+        (), "a document or item is sent"),
+    DecisionKind("filed", (
+        r"\b(?:filed|opened|lodged|submitted|raised|registered|started|logged|created)\s+(?:\w+\s+){0,4}?"
+        r"(?:claim|case|investigation|report|trace)\b",
+        r"\b(?:claim|case|investigation|trace)\s+(?:\w+\s+){0,3}(?:is|has been|was)\s+(?:now\s+)?(?:filed|opened|lodged|"
+        r"submitted|raised|registered|started|underway|in progress)"),
+        (), "a claim, case or investigation is opened"),
+    DecisionKind("waitlisted", (r"\b(?:on|to|onto) (?:the |a )?waiting list\b", r"\bwaiting list\b"),
+                 {"booked", "granted"}, "put on a waiting list"),
+    DecisionKind("booked", (
+        r"\b(?:booked|reserved|enrolled|allocated|secured)\b", r"\bregistered (?:you )?(?:for|on|in)\b",
+        r"\bsigned (?:you )?up\b", r"\bconfirmed (?:your |a |the )?(?:seat|place|spot|booking|reservation)",
+        r"\byou (?:have|now have|have got|have now got) (?:a |your |the )?(?:seat|place|spot)\b"),
+        {"waitlisted", "declined"}, "reserved, booked or enrolled"),
+    DecisionKind("changed", (
+        r"\b(?:changed|updated|moved|modified|amended|rescheduled|switched|extended|adjusted|rebooked|corrected)\b",),
+        {"declined", "kept"}, "the requested change is made"),
+    DecisionKind("recorded", (
+        r"\b(?:noted|recorded|logged)\b", r"\badded\s+(?:\w+\s+){0,2}(?:note|request|preference)",
+        r"\bon (?:your |the )?(?:record|file|booking|reservation|profile)\b", r"\bpassed (?:it |this |that )?on\b"),
+        (), "a request or preference is noted on the record"),
+    DecisionKind("not_verified", (
+        r"\b(?:cannot|unable to|not able to|could not|did not|was not able to|were not able to)\s+(?:verify|confirm your "
+        r"identity|match)", r"\b(?:does|do|did) not match (?:\w+\s+){0,2}(?:records?|file|details)",
+        r"\bverification (?:failed|did not)", r"\bnot (?:been )?verified\b"),
+        (), "the caller could not be verified, so nothing is done"),
+)
+
+CORE_ROLES = {
+    "refund": (r"refund\w*", r"reimburs\w+", r"money back", r"credited back", r"back to your (?:card|account)",
+               r"get back", r"return premium"),
+    "paid": (r"paid", r"you paid", r"purchase price", r"price paid", r"originally (?:paid|charged)", r"order total",
+             r"spent"),
+    "fee": (r"fees?", r"charges?", r"surcharge", r"penalty"),
+    "total": (r"total", r"comes to", r"in all", r"altogether", r"grand total"),
+}
+
+CORE_NOUNS = {
+    "installment": ("installment", "payment"), "car": ("car", "vehicle", "auto"), "vehicle": ("vehicle", "car"),
+    "night": ("night",), "room": ("room",), "day": ("day",), "driver": ("driver",),
+}
+
+CORE_VOCABULARY = Vocabulary().extend(CORE_DECISIONS, CORE_ROLES, CORE_NOUNS)
