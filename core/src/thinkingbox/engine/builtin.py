@@ -70,10 +70,12 @@ def tb_users():
     return {"scripted": lambda spec, task, settings: ScriptedUser(task), "llm": _llm_user}
 
 
-def communication_check(outcome):
+async def communication_check(outcome):
     """The task's typed communication checks (`says`) over what the agent told the customer,
-    plus the domain's never-tell data (its vocabulary's `never_tell`)."""
-    from thinkingbox.engine.claims import communication_problems, private_told, private_values
+    plus the domain's never-tell data (its vocabulary's `never_tell`). With a judge model
+    (`--judge MODEL`) each claim is a question to it; otherwise the deterministic readers
+    answer (the never-tell data is always matched exactly)."""
+    from thinkingbox.engine.claims import communication_problems, private_values
     from thinkingbox.engine.judge import CheckResult
     from thinkingbox.world import parse_time
 
@@ -83,10 +85,20 @@ def communication_check(outcome):
     private = None
     if vocabulary.never_tell:
         heard = " ".join(e.get("content") or "" for e in outcome.trajectory if e.get("role") == "user")
-        stated = {str(c.value).lower() for c in outcome.task.says.states if c.kind == "id"}
-        values = {k: v for k, v in private_values(vocabulary, outcome.final, outcome.world_schema, heard).items()
-                  if k not in stated}
-        private = lambda text: private_told(text, values)  # noqa: E731
+        stated = [str(c.value) for c in outcome.task.says.states if c.kind == "id"]
+        private = private_values(vocabulary, outcome.final, outcome.world_schema, today, heard, stated).told
+    judge = outcome.judge
+    if judge is not None and judge != "rules":
+        from thinkingbox.engine.claims import Conversation
+        from thinkingbox.models.claim_judge import model_problems
+
+        problems = await model_problems(outcome.task.says, outcome.trajectory, outcome.final_message, vocabulary,
+                                        judge, outcome.usage)
+        if private is not None:
+            told = private("\n".join(t for _, t in Conversation.of(outcome.trajectory, outcome.final_message).agent))
+            problems += [f"tells the customer internal data: {', '.join(told[:5])}"] if told else []
+        detail = "; ".join(problems) or "says what it must (judged by model)"
+        return CheckResult("communication", not problems, detail, problems)
     problems = communication_problems(outcome.task.says, outcome.trajectory, outcome.final_message, today,
                                       vocabulary, private)
     return CheckResult("communication", not problems, "; ".join(problems) or "says what it must", problems)

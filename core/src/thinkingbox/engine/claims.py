@@ -677,32 +677,55 @@ def agreement_problem(tool: str, says: Any, talk: Conversation, today: date, voc
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@-]*[A-Za-z0-9]|[A-Za-z0-9]")
 
 
-def private_values(vocabulary: Vocabulary, snapshot: Any, schema: Any, said_by_customer: str = "") -> dict[str, str]:
-    """{value (lower case): label} of every stored value a domain's policy forbids telling the
-    customer (`Vocabulary.never_tell`, identifiers), in a world's snapshot, less those the
-    customer said first (repeating a customer's own words leaks nothing)."""
-    out: dict[str, str] = {}
+@dataclass
+class Private:
+    """The stored values a domain's policy forbids telling the customer, in one world."""
+
+    ids: dict[str, str]       # value (lower case) -> label
+    dates: dict[date, str]    # date -> label
+    today: date
+
+    def told(self, text: str) -> list[str]:
+        """The forbidden values a text tells, each with its label ("TCK-5001 (internal ticket id)")."""
+        found = []
+        for token in _TOKEN.findall(text):
+            label = self.ids.get(token.lower())
+            if label and f"{token} ({label})" not in found:
+                found.append(f"{token} ({label})")
+        if self.dates:
+            for value in date_mentions(normalize(text), self.today):
+                label = self.dates.get(value)
+                if label and f"{value.isoformat()} ({label})" not in found:
+                    found.append(f"{value.isoformat()} ({label})")
+        return found
+
+
+def private_values(vocabulary: Vocabulary, snapshot: Any, schema: Any, today: date, said_by_customer: str = "",
+                   allowed: Iterable[str] = ()) -> Private:
+    """Every stored value a domain's policy forbids telling the customer (`Vocabulary.never_tell`)
+    in a world's snapshot, less `allowed` ids (those the task requires the agent to state)
+    and ids the customer said first (repeating a customer's own words leaks nothing), unless
+    the rule forbids reading them back."""
+    ids: dict[str, str] = {}
+    dates: dict[date, str] = {}
     heard = {t.lower() for t in _TOKEN.findall(said_by_customer)}
+    allowed = {a.lower() for a in allowed}
     for rule in vocabulary.never_tell:
-        if rule.kind != "id" or rule.table not in schema.tables:
+        if rule.table not in schema.tables:
             continue
-        info = schema.tables[rule.table]
-        index = info.columns.index(rule.column)
+        index = schema.tables[rule.table].columns.index(rule.column)
         for row in snapshot.get(rule.table, {}).values():
             value = row[index]
-            if isinstance(value, str) and value and value.lower() not in heard:
-                out[value.lower()] = rule.label
-    return out
-
-
-def private_told(text: str, values: dict[str, str]) -> list[str]:
-    """The forbidden values a text tells, each with its label ("TCK-5001 (internal ticket id)")."""
-    told = []
-    for token in _TOKEN.findall(text):
-        label = values.get(token.lower())
-        if label and f"{token} ({label})" not in told:
-            told.append(f"{token} ({label})")
-    return told
+            if not isinstance(value, str) or not value:
+                continue
+            if rule.kind == "date":
+                try:
+                    dates[date.fromisoformat(value[:10])] = rule.label
+                except ValueError:
+                    pass
+            elif value.lower() not in allowed and (rule.read_back or value.lower() not in heard):
+                ids[value.lower()] = rule.label
+    return Private(ids, dates, today)
 
 
 # ---- perturbing a message (for `tb validate`) ------------------------------------------------

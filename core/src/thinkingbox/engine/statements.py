@@ -185,6 +185,10 @@ class DecisionKind:
     def pattern(self) -> re.Pattern[str]:
         return _compiled(self.says)
 
+    def more(self, *says: str, contrary: Iterable[str] = ()) -> "DecisionKind":
+        """This kind with more phrasings (a domain's own words for it) and contraries."""
+        return DecisionKind(self.name, (*self.says, *says), self.contrary | set(contrary), self.meaning)
+
 
 @lru_cache(maxsize=1024)
 def _compiled(says: tuple[str, ...]) -> re.Pattern[str]:
@@ -194,12 +198,15 @@ def _compiled(says: tuple[str, ...]) -> re.Pattern[str]:
 @dataclass(frozen=True)
 class NeverTell:
     """Stored data the policy forbids telling the customer: every value of `table.column`
-    in the trial's world. kind "id" matches the value as an identifier, "date" as a date."""
+    in the trial's world. kind "id" matches the value as an identifier (a value the customer
+    said first is theirs to hear again, unless `read_back` forbids that too: verification
+    data), "date" as a date in any written form (never read back)."""
 
     table: str
     column: str
     label: str
     kind: str = "id"
+    read_back: bool = False
 
 
 @dataclass(frozen=True)

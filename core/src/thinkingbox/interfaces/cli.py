@@ -6,7 +6,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from thinkingbox.errors import ThinkingboxError  # light: no third-party imports
 from thinkingbox.paths import output_file  # light too
@@ -312,6 +312,20 @@ def build_parser() -> argparse.ArgumentParser:
     for role in ("user", "judge"):
         _connection_flags(uc, role, ("base_url", "api_key_env", "api_version", "param", "timeout", "max_attempts"))
 
+    jc = sub.add_parser("judge-check", help="measure how often a judge of communication claims agrees with "
+                        "human labels",
+                        description="Judge every labelled conversation of each domain's corpus (corpus/*.json in "
+                        "the domain's package: whole conversations, each labelled right or wrong for the claims it "
+                        "carries) and print agreement per domain and claim kind: values with their roles, "
+                        "decisions, data never to state, agreement before a write, answers. --judge rules uses the "
+                        "deterministic readers; --judge MODEL asks the model one yes/no question per claim. Exits 1 "
+                        "when any item disagrees, 0 otherwise.")
+    jc.add_argument("--judge", required=True, help="rules, or a judge MODEL (with the --judge-* flags below)")
+    jc.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
+    jc.add_argument("--concurrency", type=_positive, default=8, help="judge requests at once (default: 8)")
+    jc.add_argument("--json", type=Path, metavar="FILE", help="also write every item's verdict as JSON")
+    _connection_flags(jc, "judge", ("base_url", "api_key_env", "api_version", "param", "timeout", "max_attempts"))
+
     se = sub.add_parser("sensitivity", help="one agent's pass^k per user persona, side by side",
                         description="Read run files made with `tb eval --persona NAME` (records without a persona "
                         "count as cooperative) and print, per agent and persona, pass@1 with its interval, pass^k, "
@@ -368,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
         return {"eval": cmd_eval, "domains": cmd_domains, "tasks": cmd_tasks,
                 "validate": cmd_validate, "play": cmd_play, "report": cmd_report, "view": cmd_view, "show": cmd_show,
                 "compare": cmd_compare, "rejudge": cmd_rejudge, "serve": cmd_serve,
-                "new-domain": cmd_new_domain, "user-check": cmd_user_check,
+                "new-domain": cmd_new_domain, "user-check": cmd_user_check, "judge-check": cmd_judge_check,
                 "sensitivity": cmd_sensitivity}[args.command](args)
     except ThinkingboxError as exc:
         from thinkingbox.secrets import redact
@@ -828,6 +842,35 @@ def cmd_user_check(args: argparse.Namespace) -> int:
                             "problems": r.problems, "judge_yes": r.judged, "error": r.error} for r in results]}
         args.json.write_text(redact(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode()))
     return 0
+
+
+def cmd_judge_check(args: argparse.Namespace) -> int:
+    import orjson
+
+    from thinkingbox.engine.discovery import PluginHost
+    from thinkingbox.engine.judge_check import judge_check, render, summarize
+    from thinkingbox.models.settings import model_config, parse_param
+
+    output_file(args.json, "--json")
+    judge: Any = "rules"
+    if args.judge != "rules":
+        flags = {key: getattr(args, f"judge_{key}") for key in
+                 ("base_url", "api_key_env", "api_version", "timeout", "max_attempts")}
+        flags["params"] = dict(parse_param(p, "--judge-param") for p in args.judge_param)
+        judge = model_config("judge", args.judge, {}, flags)
+        judge.check("judge")
+    host = PluginHost()
+    domains = host.load_domains(args.domains) if args.domains else host.default_domains(warn=_warn)
+    outcomes = judge_check(domains, judge, args.concurrency)
+    _print_safe(render(summarize(outcomes), outcomes, args.judge))
+    if args.json:
+        from thinkingbox.secrets import redact
+
+        data = [{"domain": o.item.domain, "kind": o.item.kind, "id": o.item.id, "expected": o.item.expected,
+                 "verdict": o.verdict, "agrees": o.agrees, "problems": o.problems, "error": o.error,
+                 "why": o.item.why} for o in outcomes]
+        args.json.write_text(redact(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode()))
+    return 0 if all(o.agrees for o in outcomes) else 1
 
 
 def cmd_sensitivity(args: argparse.Namespace) -> int:

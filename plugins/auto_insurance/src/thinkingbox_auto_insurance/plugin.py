@@ -6,6 +6,7 @@ from thinkingbox import DomainSpec
 from .fixtures import base_rows
 from .models import HELPDESK, AutoTable
 from .tools import AUTO_TOOLS
+from .vocabulary import VOCABULARY
 
 PROMPT = """You are the service desk assistant of Northgate Auto Insurance, a personal auto insurer \
 with policies in Arizona, Georgia, Illinois and Pennsylvania. You help policyholders, the drivers \
@@ -40,4 +41,5 @@ SPEC = DomainSpec(
     tools=AUTO_TOOLS,
     ticketing=HELPDESK,
     prompt=PROMPT,
+    vocabulary=VOCABULARY,
 )

@@ -6,6 +6,7 @@ from thinkingbox import DomainSpec
 from .fixtures import base_rows
 from .models import HELPDESK, BookingTable
 from .tools import BOOKING_TOOLS
+from .vocabulary import VOCABULARY
 
 PROMPT = """You are the customer support assistant of Harborlight Stays, an online travel agency that \
 sells rooms in partner hotels. You help guests, corporate travel bookers and group coordinators with \
@@ -38,4 +39,5 @@ SPEC = DomainSpec(
     tools=BOOKING_TOOLS,
     ticketing=HELPDESK,
     prompt=PROMPT,
+    vocabulary=VOCABULARY,
 )

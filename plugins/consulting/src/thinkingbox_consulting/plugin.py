@@ -7,6 +7,7 @@ from thinkingbox import DomainSpec
 from .fixtures import base_rows
 from .models import HELPDESK, ConsultingTable
 from .tools import CONSULTING_TOOLS
+from .vocabulary import VOCABULARY
 
 PROMPT = """You are the assistant of the People & Technology Desk at Ashgrove Advisory, a strategy \
 consulting firm with offices in Boston, Chicago and London. Employees of the firm write to you about \
@@ -42,4 +43,5 @@ SPEC = DomainSpec(
     tools=CONSULTING_TOOLS,
     ticketing=HELPDESK,
     prompt=PROMPT,
+    vocabulary=VOCABULARY,
 )

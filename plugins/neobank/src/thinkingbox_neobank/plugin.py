@@ -6,6 +6,7 @@ from thinkingbox import DomainSpec
 from .fixtures import base_rows
 from .models import HELPDESK, NeobankTable
 from .tools import NEOBANK_TOOLS
+from .vocabulary import VOCABULARY
 
 PROMPT = """You are the IT service desk assistant of Tidewell Bank, a digital bank. The people who \
 write to you are Tidewell employees and contractors asking for application access, dashboards, \
@@ -41,4 +42,5 @@ SPEC = DomainSpec(
     tools=NEOBANK_TOOLS,
     ticketing=HELPDESK,
     prompt=PROMPT,
+    vocabulary=VOCABULARY,
 )

@@ -6,6 +6,7 @@ from thinkingbox import DomainSpec
 from .fixtures import base_rows
 from .models import HELPDESK, RetailTable
 from .tools import RETAIL_TOOLS
+from .vocabulary import VOCABULARY
 
 PROMPT = """You are the customer support assistant of Voltaic Home, an online retailer of consumer \
 electronics and home appliances. You chat with customers and act on their orders, returns, \
@@ -42,4 +43,5 @@ SPEC = DomainSpec(
     tools=RETAIL_TOOLS,
     ticketing=HELPDESK,
     prompt=PROMPT,
+    vocabulary=VOCABULARY,
 )

@@ -1,0 +1,40 @@
+"""What booking's communication checks read: its decisions, the roles of its amounts and dates,
+and what its confidentiality policy forbids telling (checked per task: internal field names and
+the customer's tier criteria). Patterns are written over normalised text (see
+thinkingbox.engine.statements)."""
+from thinkingbox import CORE_VOCABULARY, DecisionKind
+
+_CORE = CORE_VOCABULARY.decisions
+
+DECISIONS = [
+    _CORE["escalated"].more(
+        r"(?:passed|sent|forwarded|raised|referred|handed)\s+(?:\w+\s+){0,5}(?:to|with)\s+(?:the\s+)?(?:hotel|property)",
+        r"(?:hotel|property)\s+(?:\w+\s+){0,3}(?:will|is going to|should)\s+(?:\w+\s+){0,2}(?:confirm|check|reply|"
+        r"respond|contact|review|decide|look into|get back)",
+        r"(?:asked|contacted|checking with|checked with)\s+(?:the\s+)?(?:hotel|property)"),
+    _CORE["filed"].more(r"(?:opened|raised|started|filed)\s+(?:\w+\s+){0,2}(?:dispute|billing review)",
+                        r"(?:dispute|billing review)\s+(?:\w+\s+){0,2}(?:is|has been)\s+(?:opened|raised|started|filed)",
+                        r"billing (?:team )?will (?:review|look into|investigate)"),
+    _CORE["declined"].more(r"\bsold out\b", r"\bfully booked\b", r"no (?:rooms?|availability) (?:left|available)",
+                           r"(?:does|do) not (?:allow|accept) (?:pets|dogs|cats|same-day changes)"),
+    _CORE["changed"].more(r"(?:booking|reservation|stay|room|dates?)\s+(?:\w+\s+){0,3}(?:is|are)\s+now\b",
+                          r"\bis now (?:a|an|the)\s+(?:\w+\s+){0,2}(?:room|suite)"),
+    _CORE["sent"].more(r"invoice\s+(?:\w+\s+){0,3}(?:is|has been)\s+(?:sent|emailed|on its way)"),
+]
+
+ROLES = {
+    "cancellation_fee": (r"cancelation (?:fee|charge|penalty)", r"(?:service|admin|administration|modification|change) "
+                         r"fee", r"penalty", r"kept", r"keep", r"retain\w*", r"withheld", r"non-refundable"),
+    "total": (r"total", r"comes to", r"totals", r"new (?:price|rate|cost)", r"in all", r"altogether", r"now costs?"),
+    "price_difference": (r"difference", r"more", r"extra", r"additional", r"supplement", r"upgrade (?:costs?|price)",
+                         r"on top"),
+    "deposit": (r"deposit",),
+    "stay": (r"stay\w*", r"nights?", r"dates", r"booking", r"reservation", r"from"),
+    "check_in": (r"check[- ]?in", r"arriv\w*", r"arrival"),
+    "check_out": (r"check[- ]?out", r"depart\w*", r"departure", r"leav\w*"),
+    "compensation": (r"compensation", r"goodwill", r"gesture", r"credit"),
+}
+
+NOUNS = {"guest": ("guest", "person", "people", "adult"), "night": ("night",), "room": ("room",)}
+
+VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, NOUNS)

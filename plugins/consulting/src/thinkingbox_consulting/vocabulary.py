@@ -1,0 +1,48 @@
+"""What consulting's communication checks read: its decisions, the roles of its amounts and dates,
+and the internal ids its service-desk policy forbids quoting (employee, approval and ticket ids;
+catalogue codes such as software, course and licence ids are allowed). Patterns are written over
+normalised text (see thinkingbox.engine.statements)."""
+from thinkingbox import CORE_VOCABULARY, DecisionKind, NeverTell
+
+_CORE = CORE_VOCABULARY.decisions
+
+DECISIONS = [
+    _CORE["granted"].more(
+        r"(?:expense|claim)\s+(?:\w+\s+){0,3}(?:is|has been|was)\s+(?:now\s+)?(?:approved|paid|reimbursed)",
+        r"(?:approved|reimbursed)\s+(?:\w+\s+){0,3}(?:\$[\d,.]+|expense|claim)",
+        r"(?:laptop|device|monitor|headset|license|seat)\s+(?:\w+\s+){0,3}(?:is|has been)\s+(?:now\s+)?"
+        r"(?:assigned|issued|reserved|allocated)\s+(?:to|for)\s+you",
+        r"(?:assigned|issued|handed)\s+(?:you\s+)?(?:\w+\s+){0,4}(?:laptop|device|monitor|license|seat)",
+        r"(?:can|may) (?:now\s+)?(?:read|edit|open|use|see)\b"),
+    _CORE["declined"].more(r"(?:expense|claim)\s+(?:\w+\s+){0,3}(?:is|has been|was)\s+rejected",
+                           r"conflict of interest", r"(?:is|are) (?:not )?staffed"
+                           r"(?=[^.;]{0,20}\bnot\b)"),
+    _CORE["booked"].more(r"(?:trip|travel|flight|hotel|train)\s+(?:\w+\s+){0,3}(?:is|has been)\s+(?:now\s+)?"
+                         r"(?:booked|approved|confirmed)",),
+    DecisionKind("returned_for_correction", (
+        r"(?:returned|sent)\s+(?:\w+\s+){0,3}back\s+to\s+you", r"(?:returned|sent back)\s+(?:\w+\s+){0,4}"
+        r"(?:for\s+(?:correction|changes|you to fix|an? \w+ receipt|the receipt))",
+        r"(?:please|you will need to|you need to|you must)\s+(?:\w+\s+){0,3}(?:resubmit|re-submit|attach|upload|add)\s+"
+        r"(?:\w+\s+){0,3}(?:receipt|claim)", r"(?:is|has been)\s+returned to you"),
+        {"granted", "declined"}, "an expense claim is sent back to the employee to fix and resubmit"),
+    DecisionKind("nda_sent", (
+        r"\bnda\b[^.;]{0,40}\b(?:sent|on its way|waiting for (?:your )?signature|to sign|for signature)",
+        r"(?:sign|signing)\s+(?:\w+\s+){0,2}\bnda\b"), (), "a non-disclosure agreement is sent to be signed"),
+]
+
+ROLES = {
+    "reimbursement": (r"reimburs\w*", r"approved (?:for|at)", r"paid (?:back|out)", r"(?:get|getting) back",
+                      r"refund\w*", r"(?:we will|we'll) pay", r"amount approved", r"approved amount"),
+    "cost": (r"costs?", r"price\w*", r"fee", r"charged?", r"spend\w*", r"fare"),
+    "budget_left": (r"budget", r"left", r"remaining", r"remains", r"allowance", r"still have"),
+    "limit": (r"limit", r"cap(?:ped)?", r"maximum", r"up to", r"at most", r"allowance"),
+    "course_date": (r"course", r"session", r"starts?", r"runs?", r"class", r"training", r"on"),
+    "travel_dates": (r"trip", r"travel\w*", r"flight", r"depart\w*", r"return\w*", r"stay\w*", r"from"),
+}
+
+NEVER_TELL = [
+    NeverTell("employees", "id", "internal employee id"), NeverTell("approvals", "id", "internal approval id"),
+    NeverTell("tickets", "id", "internal ticket id"),
+]
+
+VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, {"day": ("day",), "night": ("night",)}, NEVER_TELL)
