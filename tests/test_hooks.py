@@ -19,7 +19,8 @@ HOOKS = sorted(name for name, fn in inspect.getmembers(hookspecs, inspect.isfunc
 def test_every_hook_has_a_test():
     tests = {name for name in globals() if name.startswith("test_hook_")}
     assert HOOKS and {f"test_hook_{hook}" for hook in HOOKS} <= tests
-    assert set(HOOKS) == set(hookspecs.DOMAIN_HOOKS) | set(hookspecs.EVALUATION_HOOKS)
+    assert set(HOOKS) == set(hookspecs.DOMAIN_HOOKS) | set(hookspecs.OPTIONAL_DOMAIN_HOOKS) | set(
+        hookspecs.EVALUATION_HOOKS)
 
 
 @pytest.fixture
@@ -84,6 +85,46 @@ def test_hook_tb_task_files(host, spec_class, tmp_path):
 
     domain = host.add_domain("library", library_variant(spec_class, tb_task_files=hookimpl(tb_task_files)))
     assert sorted(domain.tasks) == ["lend-dune", "lend-one-rubric", "lend-two"]
+
+
+def test_hook_tb_vocabulary(host, spec_class, tmp_path):
+    """A domain's own decision kinds and never-tell data are what its communication checks read;
+    a task naming a kind the domain lacks fails to load, naming the field."""
+    from thinkingbox import CORE_VOCABULARY, DecisionKind, NeverTell
+    from thinkingbox.engine.quality import verdict_of
+    from thinkingbox.errors import TaskError
+    from thinkingbox.tasks import Task
+
+    lent = DecisionKind("lent", (r"\b(?:lent|checked out)\b",), meaning="the book is lent")
+    vocabulary = CORE_VOCABULARY.extend([lent], never_tell=[NeverTell("loans", "id", "internal loan id")])
+
+    def tb_vocabulary(self):
+        return vocabulary
+
+    domain = host.add_domain("library", library_variant(spec_class, tb_vocabulary=hookimpl(tb_vocabulary)))
+    assert domain.vocabulary is vocabulary
+    base = domain.tasks["lend-two"]
+    task = Task.model_validate({**base.model_dump(), "id": "lend-two-said",
+                                "says": {"states": [{"decision": "lent"}]}})
+    tw = run(domain.prepare(task))
+    said = run(verdict_of(domain, tw, task.solution, final_message="Both books are checked out to you."))
+    assert said.passed, said.detail
+    negated = run(verdict_of(domain, tw, task.solution, final_message="I have not lent you the books."))
+    assert not negated.passed and "negated" in negated.detail
+    leaked = run(verdict_of(domain, tw, task.solution, final_message="Lent: loans L-1 and L-2."))
+    assert not leaked.passed and "L-1 (internal loan id)" in leaked.detail
+    (tmp_path / "bad.json").write_text(json.dumps({"family": "bad", "tasks": [{
+        **{k: v for k, v in base.model_dump(exclude_defaults=True).items() if k not in ("says", "family")},
+        "id": "bad-kind", "says": {"states": [{"decision": "borrowed"}]}}]}))
+
+    def tb_task_files(self):
+        return [tmp_path / "bad.json"]
+
+    other = PluginHost()
+    broken = other.add_domain("library", library_variant(spec_class, tb_vocabulary=hookimpl(tb_vocabulary),
+                                                         tb_task_files=hookimpl(tb_task_files)))
+    with pytest.raises(TaskError, match=r"says.states\[0\].decision.*unknown decision kind 'borrowed'"):
+        broken.tasks  # noqa: B018
 
 
 # ---- evaluation hooks: any plugin, for any domain -------------------------------------

@@ -3,8 +3,8 @@ labels, on each domain's labelled corpus of whole conversations.
 
 A domain ships its corpus in its package, `corpus/*.json`:
 
-    {"domain": "retail", "kind": "value", "items": [
-      {"id": "retail-value-001", "says": {...a task's says...},
+    {"domain": "shop", "kind": "value", "items": [
+      {"id": "shop-value-001", "says": {...a task's says...},
        "conversation": [{"user": "..."}, {"agent": "..."}, {"call": "create_rma"},
                         {"call": "get_order", "error": true}],
        "expected": true, "why": "what makes it right or wrong"}]}

@@ -338,21 +338,21 @@ CORE_DECISIONS = (
         {"pending_approval"}, "no one's approval is needed"),
     DecisionKind("escalated", (
         r"escalat\w+", rf"(?:passed|handed|referred|forwarded|routed|transferred|sent)\s+{_OBJ}(?:on\s+|over\s+)?to\s+"
-        rf"(?:our|the|a|your)\s+{_OBJ}(?:team|specialists?|underwrit\w+|hotel|department|desk|supervisor|manager|"
+        rf"(?:our|the|a|your)\s+{_OBJ}(?:team|specialists?|underwrit\w+|property|department|desk|supervisor|manager|"
         r"security|engineers?|experts?|colleagues?|partner|adjusters?|property)",
-        r"(?:team|specialists?|underwrit\w+|hotel|engineers?|security|adjusters?)\b[^.;]{0,40}\bwill\s+(?:review|follow up|"
+        r"(?:team|specialists?|underwrit\w+|property|engineers?|security|adjusters?)\b[^.;]{0,40}\bwill\s+(?:review|follow up|"
         r"contact|look into|reach out|get back|be in touch|assess|investigate|handle)",
-        r"(?:asked|contacted|notified|alerted)\s+(?:the|our)\s+(?:hotel|property|team|specialists?|underwrit\w+)"),
+        r"(?:asked|contacted|notified|alerted)\s+(?:the|our)\s+(?:property|team|specialists?|underwrit\w+)"),
         (), "handed to another team or party who will follow up"),
     DecisionKind("cancelled", (
         r"\bcanceled\b", r"\bcancelation (?:is|has been|was) (?:done|complete|completed|processed|confirmed)",
         r"\b(?:i|we) (?:will|am going to|are going to) cancel\b", r"\bno longer (?:active|booked|in place)\b",
-        r"(?:terminated|ended)\s+(?:your\s+)?(?:membership|subscription|policy|booking|reservation|order)"),
-        {"kept"}, "something (an order, a membership, a booking, a policy) is cancelled"),
+        r"(?:terminated|ended)\s+(?:your\s+)?(?:membership|subscription|policy|book\w*|reservation|order)"),
+        {"kept"}, "something (an order, a membership, a reservation, a policy) is cancelled"),
     DecisionKind("kept", (
         r"(?:remains?|stays?|is still|left|will stay|will remain)\s+(?:\w+\s+){0,2}(?:active|in place|as it is|as is|"
         r"unchanged|booked|valid|open|in force)",
-        r"\b(?:keep|kept|keeping)\s+(?:\w+\s+){0,3}(?:booking|order|membership|policy|reservation|it|coverage)"),
+        r"\b(?:keep|kept|keeping)\s+(?:\w+\s+){0,3}(?:book\w*|order|membership|policy|reservation|it|coverage)"),
         {"cancelled"}, "left as it is, not cancelled"),
     DecisionKind("refunded", (
         r"\brefund(?:ed|ing|s)?\b(?!\s+(?:policy|window|rules?|terms))", r"\breimburs\w+",
@@ -397,7 +397,7 @@ CORE_DECISIONS = (
                  {"booked", "granted"}, "put on a waiting list"),
     DecisionKind("booked", (
         r"\b(?:booked|reserved|enrolled|allocated|secured)\b", r"\bregistered (?:you )?(?:for|on|in)\b",
-        r"\bsigned (?:you )?up\b", r"\bconfirmed (?:your |a |the )?(?:seat|place|spot|booking|reservation)",
+        r"\bsigned (?:you )?up\b", r"\bconfirmed (?:your |a |the )?(?:seat|place|spot|book\w*|reservation)",
         r"\byou (?:have|now have|have got|have now got) (?:a |your |the )?(?:seat|place|spot)\b"),
         {"waitlisted", "declined"}, "reserved, booked or enrolled"),
     DecisionKind("changed", (
@@ -405,7 +405,7 @@ CORE_DECISIONS = (
         {"declined", "kept"}, "the requested change is made"),
     DecisionKind("recorded", (
         r"\b(?:noted|recorded|logged)\b", r"\badded\s+(?:\w+\s+){0,2}(?:note|request|preference)",
-        r"\bon (?:your |the )?(?:record|file|booking|reservation|profile)\b", r"\bpassed (?:it |this |that )?on\b"),
+        r"\bon (?:your |the )?(?:record|file|book\w*|reservation|profile)\b", r"\bpassed (?:it |this |that )?on\b"),
         (), "a request or preference is noted on the record"),
     DecisionKind("not_verified", (
         r"\b(?:cannot|unable to|not able to|could not|did not|was not able to|were not able to)\s+(?:verify|confirm your "
