@@ -39,7 +39,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from thinkingbox.engine.statements import (ASSERTED, CORE_VOCABULARY, HYPOTHETICAL, NEGATED, Vocabulary, agrees,
-                                           decision_mentions, normalize, sentences)
+                                           asks_to_proceed, decision_mentions, normalize, refuses, sentences)
 
 MONTHS = {name: i + 1 for i, names in enumerate([
     ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
@@ -458,7 +458,7 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
     for m, message in enumerate(messages):
         carried = None
         for sentence in sentences(message):
-            cues = [(c.start(), c.end(), names[int(next(k for k, v in c.groupdict().items() if v)[1:])])
+            cues = [(c.start(), c.end(), names[int(c.lastgroup[1:].split("_")[0])])  # type: ignore[union-attr]
                     for c in pattern.finditer(sentence)]
             bound: dict[str, list[Any]] = {}
             for start, end, value in claim.values_in(sentence, today, vocabulary):
@@ -469,7 +469,7 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
                 elif carried:
                     role = carried
                 else:
-                    continue
+                    role = ""   # no role's words anywhere near: the value is given, for no role in particular
                 bound.setdefault(role, []).append(value)
             out += [(m, role, values) for role, values in bound.items()]
             carried = cues[-1][2] if cues else None
@@ -481,15 +481,20 @@ def states_value(messages: tuple[str, ...], claim: Claim, today: date, vocabular
     ties the role to a value gives this one; without a role, any mention of it."""
     if not claim.role:
         return any(claim.stated_in(message, today, vocabulary) for message in messages)
-    bindings = [values for _, role, values in role_bindings(messages, claim, today, vocabulary) if role == claim.role]
-    return bool(bindings) and any(claim.matches(v) for v in bindings[-1])
+    bindings = role_bindings(messages, claim, today, vocabulary)
+    tied = [values for _, role, values in bindings if role == claim.role]
+    if tied:
+        return any(claim.matches(v) for v in tied[-1])
+    # Nothing names the role: the value given on its own, with no other role's words near it,
+    # is read as this one ("That's USD 3,200. Shall I book it?" gives the course's cost).
+    return any(role == "" and any(claim.matches(v) for v in values) for _, role, values in bindings)
 
 
 def mentions_value(messages: tuple[str, ...], claim: Claim, today: date, vocabulary: Vocabulary) -> bool:
     """Whether any message mentions the value (in its role, when it has one): for never-states."""
     if not claim.role:
         return any(claim.stated_in(message, today, vocabulary) for message in messages)
-    return any(role == claim.role and any(claim.matches(v) for v in values)
+    return any(role in (claim.role, "") and any(claim.matches(v) for v in values)
                for _, role, values in role_bindings(messages, claim, today, vocabulary))
 
 
@@ -623,10 +628,13 @@ def communication_problems(says: Any, trajectory: list[dict], final_message: str
     talk = Conversation.of(trajectory, final_message)
     messages = tuple(text for _, text in talk.agent)
     problems = []
+    # A policy that asks for the outcome at the end is judged on the final message alone.
+    summary = messages[-1:] if vocabulary.closing_summary else messages
     for spec in says.states:
-        ok, why = claim_states(claim_of(spec), messages, today, vocabulary)
+        ok, why = claim_states(claim_of(spec), summary, today, vocabulary)
         if not ok:
-            problems.append(f"does not state the {spec}" + (f" ({why})" if why else ""))
+            problems.append(f"does not state the {spec}" + (" in the final message" if vocabulary.closing_summary
+                                                             else "") + (f" ({why})" if why else ""))
     for spec in says.never_states:
         if claim_mentioned(claim_of(spec), messages, today, vocabulary):
             problems.append(f"states the {spec}, which it must not")
@@ -667,7 +675,18 @@ def agreement_problem(tool: str, says: Any, talk: Conversation, today: date, voc
             break
     if told_at is None:
         return f"does not tell the customer what {tool} means before asking for agreement"
-    if not any(told_at < i < call and agrees(text) for i, text in talk.customer):
+    # The customer's last word on it before the call decides: a yes to a request to go ahead
+    # (not to some other question), or a refusal or withdrawal.
+    agreed = False
+    for position, text in talk.customer:
+        if not told_at < position < call:
+            continue
+        asked = next((t for i, t in reversed(talk.agent) if i < position), "")
+        if agrees(text) and asks_to_proceed(asked):
+            agreed = True
+        elif refuses(text):
+            agreed = False
+    if not agreed:
         return f"calls {tool} without the customer's agreement after being told what it means"
     return ""
 

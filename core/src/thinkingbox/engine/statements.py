@@ -217,9 +217,13 @@ class Vocabulary:
     roles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)     # role -> cue patterns
     nouns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)     # noun -> synonyms
     never_tell: tuple[NeverTell, ...] = ()
+    # The domain's policy has the agent tell the outcome at the end of the conversation: what
+    # the customer must be told (`states`) is then read in the agent's final message only.
+    closing_summary: bool = False
 
     def extend(self, decisions: Iterable[DecisionKind] = (), roles: Mapping[str, Iterable[str]] | None = None,
-               nouns: Mapping[str, Iterable[str]] | None = None, never_tell: Iterable[NeverTell] = ()) -> "Vocabulary":
+               nouns: Mapping[str, Iterable[str]] | None = None, never_tell: Iterable[NeverTell] = (),
+               closing_summary: bool | None = None) -> "Vocabulary":
         """This vocabulary plus a domain's own kinds, roles, nouns and never-tell data (a kind
         or role of the same name replaces this one's)."""
         merged = dict(self.decisions)
@@ -229,7 +233,8 @@ class Vocabulary:
             raise ValueError(f"decision kinds name unknown contraries: {sorted(unknown)}")
         return Vocabulary(merged, {**self.roles, **{k: tuple(v) for k, v in (roles or {}).items()}},
                           {**self.nouns, **{k: tuple(v) for k, v in (nouns or {}).items()}},
-                          (*self.never_tell, *never_tell))
+                          (*self.never_tell, *never_tell),
+                          self.closing_summary if closing_summary is None else closing_summary)
 
     def contraries(self, kind: str) -> frozenset[str]:
         """The kinds that contradict `kind`, declared on either side."""
@@ -243,7 +248,11 @@ class Vocabulary:
 
 @lru_cache(maxsize=64)
 def _role_pattern(roles: tuple[tuple[str, tuple[str, ...]], ...]) -> re.Pattern[str]:
-    parts = [f"(?P<r{i}>{'|'.join(cues)})" for i, (_, cues) in enumerate(roles) if cues]
+    """One pattern for every role's words; the longer words come first, so "return premium"
+    is read as its own role before "premium" is."""
+    cues = sorted(((cue, i) for i, (_, role_cues) in enumerate(roles) for cue in role_cues),
+                  key=lambda c: -len(c[0]))
+    parts = [f"(?P<r{i}_{n}>{cue})" for n, (cue, i) in enumerate(cues)]
     return re.compile(r"\b(?:" + "|".join(parts) + r")\b" if parts else r"(?!x)x")
 
 
@@ -275,23 +284,51 @@ def decision_mentions(messages: tuple[str, ...], vocabulary: Vocabulary) -> list
 # ---- the customer's agreement -------------------------------------------------------------------
 
 _YES = re.compile(r"\b(?:yes|yeah|yep|yup|sure|ok|alright|all right|fine|agreed|i agree|i accept|accept(?:ed)?|"
-                  r"go ahead|go for it|proceed|please do|do it|do that|let us do|sounds (?:good|great|fine|ok)|"
+                  r"go ahead|go for it|go on|proceed|please do|do it|do that|let us do|sounds (?:good|great|fine|ok)|"
                   r"that works|works for me|absolutely|of course|definitely|please (?:cancel|book|process|"
-                  r"change|return|order|submit|make|move|send|file|go)|happy (?:to|with)|that is fine|perfect)\b")
-_NO = re.compile(r"\b(?:no|nope|not|never|do not|rather not|hold off|wait|stop|cancel that|decline|leave it|"
+                  r"change|return|order|submit|make|move|send|file|go|schedule|add|remove|set|enrol|enroll|request)|"
+                  r"happy (?:to|with)|that is fine|perfect|great|lovely|deal)\b")
+_NO = re.compile(r"\b(?:no|nope|not|never|do not|rather not|hold off|hold on|wait|stop|cancel that|decline|leave it|"
                  r"forget it|changed my mind)\b")
-_NOT_REFUSALS = re.compile(r"\b(?:no problem|no worries|not a problem|why not|no doubt)\b")
+_NOT_REFUSALS = re.compile(r"\b(?:no problem|no worries|not a problem|why not|no doubt|not at all)\b")
+# Agreement on a condition is not agreement: "yes, as long as I get the full amount back".
+_CONDITIONAL = re.compile(r"\b(?:as long as|provided|only if|if|so long as|assuming|unless|but)\b")
 
 
 def agrees(message: str) -> bool:
-    """Whether a customer's message agrees to go ahead: a yes that is not a question and not
-    hedged by a refusal ("Yes please, go ahead." agrees; "Yes, but what is the fee?", "No,
-    leave it" and "I'd rather not" do not)."""
+    """Whether a customer's message agrees to go ahead: a yes that is not a question, not on
+    a condition and not hedged by a refusal ("Yes please, go ahead." agrees; "Yes, but what
+    is the fee?", "Yes, as long as it's free", "No, leave it" and "I'd rather not" do not)."""
     text = normalize(message)
     if "?" in text:
         return False
     text = _NOT_REFUSALS.sub(" ", text)
-    return bool(_YES.search(text)) and not _NO.search(text)
+    return bool(_YES.search(text)) and not _NO.search(text) and not _CONDITIONAL.search(text)
+
+
+def refuses(message: str) -> bool:
+    """Whether a customer's message declines or withdraws ("No, leave it", "Actually wait, hold off")."""
+    text = _NOT_REFUSALS.sub(" ", normalize(message))
+    return bool(_NO.search(text)) and not agrees(message)
+
+
+# A request to go ahead with an action: "Shall I cancel it?", "Would you like me to go ahead?",
+# "Is that OK?", "Want me to book it?". A request to confirm a fact ("Can I confirm this is
+# the oven delivered to ...?", "Could you confirm your email?") is not one.
+_PROCEED = re.compile(
+    r"\b(?:shall|should|can|may|could) (?:i|we) (?!just confirm|confirm|check|ask|have|get|take)\w+"
+    r"|\b(?:do|would) you (?:like|want) (?:me|us) to\b|\b(?:want|like) me to\b"
+    r"|\b(?:do|would) you (?:like|want|wish) to (?:go ahead|proceed|continue|go through)"
+    r"|\b(?:is|does) (?:that|this) (?:sound )?(?:ok|alright|all right|fine|acceptable|good)\b"
+    r"|\bare you (?:ok|happy|fine|comfortable) (?:with|for me to|to proceed)"
+    r"|\bok (?:to|if i|for me to) (?:go ahead|proceed|continue)\b|\b(?:go ahead|proceed)\b[^.?!]{0,40}\?"
+    r"|\bconfirm (?:that )?you (?:want|would like|agree|are happy)|\bdo you (?:agree|accept)\b"
+    r"|\bhappy (?:for me )?to (?:go ahead|proceed)|\bstill want\b")
+
+
+def asks_to_proceed(message: str) -> bool:
+    """Whether an agent message asks the customer's go-ahead for an action."""
+    return any(_PROCEED.search(s) for s in sentences(message) if s.rstrip().endswith("?") or "want me to" in s)
 
 
 # ---- the core vocabulary ---------------------------------------------------------------------------

@@ -73,8 +73,11 @@ def questions(says: Any, talk: Conversation, vocabulary: Vocabulary) -> list[tup
     """(claim, transcript, question, the answer that passes) for every claim of `says`."""
     out = []
     whole = _transcript(talk, None, False)
+    # A policy that asks for the outcome at the end: what must be told is read in the final message.
+    told = _transcript(Conversation(talk.agent[-1:], [], {}, talk.ordered), None, False) \
+        if vocabulary.closing_summary else whole
     for spec in says.states:
-        out.append((str(spec), whole, f"Does the assistant tell the customer {describe(spec, vocabulary)}?", True))
+        out.append((str(spec), told, f"Does the assistant tell the customer {describe(spec, vocabulary)}?", True))
     for spec in says.never_states:
         out.append((str(spec), whole, f"Does any assistant message tell the customer {describe(spec, vocabulary)}?",
                     False))

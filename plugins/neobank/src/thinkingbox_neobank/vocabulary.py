@@ -43,4 +43,5 @@ NEVER_TELL = [
     NeverTell("security_audit", "id", "internal audit row id"), NeverTell("notifications", "id", "internal notification id"),
 ]
 
-VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, {"seat": ("seat", "license")}, NEVER_TELL)
+# Policy 01, "What to tell the employee": the outcome is told at the end of the conversation.
+VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, {"seat": ("seat", "license")}, NEVER_TELL, closing_summary=True)
