@@ -38,7 +38,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any, Callable, Iterable
 
-from thinkingbox.engine.statements import (ASSERTED, CORE_VOCABULARY, HYPOTHETICAL, NEGATED, Vocabulary, agrees,
+from thinkingbox.engine.statements import (ASSERTED, CORE_VOCABULARY, HYPOTHETICAL, NEGATED, VALUE_GROUPS, Vocabulary, agrees,
                                            asks_to_proceed, decision_mentions, normalize, refuses, sentences)
 
 MONTHS = {name: i + 1 for i, names in enumerate([
@@ -186,16 +186,38 @@ def range_mentions(text: str, today: date) -> list[tuple[date, date]]:
     return [value for _, _, value in range_spans(text, today)]
 
 
+_WEEKDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
+_WEEKDAY_BEFORE = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*(?:the\s+)?$", re.I)
+# "today", "tomorrow", "this Friday", "on Monday" (a weekday with no date after it): the
+# coming one, counted from the world's "now".
+_RELATIVE = re.compile(r"\b(?:(?P<word>today|tomorrow)|(?:this|on|coming|next|by)\s+(?P<weekday>(?:mon|tues|wednes|thurs|fri|"
+                       r"satur|sun)day)\b(?!,?\s*(?:the\s+)?\d|,?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))",
+                       re.I)
+
+
 @lru_cache(maxsize=2048)
 def date_spans(text: str, today: date) -> tuple[Span, ...]:
     found = []
-    for form in _DATE_FORMS:
+    for n, form in enumerate(_DATE_FORMS):
         for m in form.finditer(text):
             value = _make_date(m.group("year"), m.group("month"), m.group("day"), today)
+            if n == 3:   # "Fri 3/10": the weekday decides between month/day and day/month
+                weekday = _WEEKDAY_BEFORE.search(text[max(0, m.start() - 14):m.start()])
+                other = _make_date(m.group("year"), m.group("day"), m.group("month"), today)
+                if weekday and other and (value is None or value.weekday() != _WEEKDAYS[weekday.group(1).lower()]) \
+                        and other.weekday() == _WEEKDAYS[weekday.group(1).lower()]:
+                    value = other
             if value is not None:
                 found.append((m.start(), m.end(), value))
     for start, end, (first, last) in range_spans(text, today):   # both ends of "16-19 March"
         found += [(start, end, first), (start, end, last)]
+    for m in _RELATIVE.finditer(text):
+        if m.group("word"):
+            value = today + timedelta(days=0 if m.group("word").lower() == "today" else 1)
+        else:
+            ahead = (_WEEKDAYS[m.group("weekday")[:3].lower()] - today.weekday()) % 7
+            value = today + timedelta(days=ahead or 7)
+        found.append((m.start(), m.end(), value))
     return tuple(sorted(set(found), key=lambda s: (s[0], s[2])))
 
 
@@ -443,6 +465,16 @@ def _paired_dates(text: str, today: date) -> tuple[Span, ...]:
 # ---- roles: which value a sentence gives for which role -------------------------------------------
 
 _NEGATED_VALUE = re.compile(r"\b(?:not|instead of|rather than|no longer|never)\s*$")
+_DEDUCTION = re.compile(r"\b(?:after|minus|less|net of|excluding|deducting|once)\s+(?:the|any|all|your|a|its)?\s*$")
+# "If it were still sealed you'd get $179.00 back": a value in a counterfactual clause is not given.
+_COUNTERFACTUAL = re.compile(r"\bif\b[^,;]{0,60}\b(?:were|had been|had)\b")
+
+
+def _clause_before(sentence: str, start: int) -> str:
+    """The text of the sentence before `start`, back to the last clause boundary."""
+    head = sentence[:start]
+    cut = max(head.rfind(";"), head.rfind(" but "), head.rfind(" - "))
+    return head[cut + 1:]
 
 
 def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabulary: Vocabulary
@@ -452,20 +484,23 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
     value in a sentence with no role words takes the role of the sentence before, in the same
     message: "Your refund is on its way. Amount: $40."). A value right after "not" or
     "instead of" is tied to nothing."""
-    pattern = vocabulary.role_pattern
-    names = list(vocabulary.roles)
+    pattern, names = vocabulary.role_pattern(VALUE_GROUPS[claim.kind])
     out = []
     for m, message in enumerate(messages):
         carried = None
         for sentence in sentences(message):
             cues = [(c.start(), c.end(), names[int(c.lastgroup[1:].split("_")[0])])  # type: ignore[union-attr]
                     for c in pattern.finditer(sentence)]
+            # "$152.15 after the restocking fee": a role's words after "after", "minus" or
+            # "less" name what was taken off, not the value before them.
+            deducted = {c[0] for c in cues if _DEDUCTION.search(sentence[:c[0]])}
             bound: dict[str, list[Any]] = {}
             for start, end, value in claim.values_in(sentence, today, vocabulary):
-                if _NEGATED_VALUE.search(sentence[:start]):
+                if _NEGATED_VALUE.search(sentence[:start]) or _COUNTERFACTUAL.search(_clause_before(sentence, start)):
                     continue
-                if cues:
-                    role = min(cues, key=lambda c: (max(c[0] - end, start - c[1], 0), c[0] > start))[2]
+                near = [c for c in cues if not (c[0] in deducted and c[0] >= end)]
+                if near:
+                    role = min(near, key=lambda c: (max(c[0] - end, start - c[1], 0), c[0] > start))[2]
                 elif carried:
                     role = carried
                 else:

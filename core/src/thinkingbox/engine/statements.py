@@ -215,6 +215,10 @@ class Vocabulary:
 
     decisions: Mapping[str, DecisionKind] = field(default_factory=dict)
     roles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)     # role -> cue patterns
+    # What a role's values are: "money" (the default), "date" (dates, ranges, times) or
+    # "number" (counts, durations, percents). A role's words compete only for its own kind of
+    # value: "installed" does not take an amount from "the removal fee".
+    role_kinds: Mapping[str, str] = field(default_factory=dict)
     nouns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)     # noun -> synonyms
     never_tell: tuple[NeverTell, ...] = ()
     # The domain's policy has the agent tell the outcome at the end of the conversation: what
@@ -223,7 +227,7 @@ class Vocabulary:
 
     def extend(self, decisions: Iterable[DecisionKind] = (), roles: Mapping[str, Iterable[str]] | None = None,
                nouns: Mapping[str, Iterable[str]] | None = None, never_tell: Iterable[NeverTell] = (),
-               closing_summary: bool | None = None) -> "Vocabulary":
+               closing_summary: bool | None = None, role_kinds: Mapping[str, str] | None = None) -> "Vocabulary":
         """This vocabulary plus a domain's own kinds, roles, nouns and never-tell data (a kind
         or role of the same name replaces this one's)."""
         merged = dict(self.decisions)
@@ -231,7 +235,10 @@ class Vocabulary:
         unknown = {c for d in merged.values() for c in d.contrary} - set(merged)
         if unknown:
             raise ValueError(f"decision kinds name unknown contraries: {sorted(unknown)}")
-        return Vocabulary(merged, {**self.roles, **{k: tuple(v) for k, v in (roles or {}).items()}},
+        kinds = {**self.role_kinds, **(role_kinds or {})}
+        if set(kinds.values()) - {"money", "date", "number"}:
+            raise ValueError(f"role kinds are money, date or number: {kinds}")
+        return Vocabulary(merged, {**self.roles, **{k: tuple(v) for k, v in (roles or {}).items()}}, kinds,
                           {**self.nouns, **{k: tuple(v) for k, v in (nouns or {}).items()}},
                           (*self.never_tell, *never_tell),
                           self.closing_summary if closing_summary is None else closing_summary)
@@ -241,9 +248,12 @@ class Vocabulary:
         own = self.decisions[kind].contrary
         return own | {name for name, d in self.decisions.items() if kind in d.contrary}
 
-    @property
-    def role_pattern(self) -> re.Pattern[str]:
-        return _role_pattern(tuple((role, tuple(cues)) for role, cues in self.roles.items()))
+    def role_pattern(self, kind: str) -> tuple[re.Pattern[str], list[str]]:
+        """The words of every role whose values are of `kind` (money, date, number), as one
+        pattern, and the roles' names by group index."""
+        roles = tuple((role, tuple(cues)) for role, cues in self.roles.items()
+                      if self.role_kinds.get(role, "money") == kind)
+        return _role_pattern(roles), [role for role, _ in roles]
 
 
 @lru_cache(maxsize=64)
@@ -453,7 +463,8 @@ CORE_DECISIONS = (
 
 CORE_ROLES = {
     "refund": (r"refund\w*", r"reimburs\w+", r"money back", r"credited back", r"back to your (?:card|account)",
-               r"get back", r"return premium"),
+               r"get back", r"back", r"return premium"),
+    "charge": (r"charged", r"billed", r"debited", r"taken from your (?:card|account)", r"charge (?:to|on) your"),
     "paid": (r"paid", r"you paid", r"purchase price", r"price paid", r"originally (?:paid|charged)", r"order total",
              r"spent"),
     "fee": (r"fees?", r"charges?", r"surcharge", r"penalty"),
@@ -466,3 +477,5 @@ CORE_NOUNS = {
 }
 
 CORE_VOCABULARY = Vocabulary().extend(CORE_DECISIONS, CORE_ROLES, CORE_NOUNS)
+VALUE_GROUPS = {"money": "money", "date": "date", "date_range": "date", "time": "date", "days": "number",
+                "duration": "number", "percent": "number", "count": "number"}

@@ -30,10 +30,11 @@ ROLES = {
                 r"per (?:term|year|month|six months)"),
     "return_premium": (r"return premium", r"refund\w*", r"money back", r"credited back", r"unused premium"),
     "installment": (r"installments?", r"each payment", r"per payment", r"payments? of", r"monthly"),
-    "due_date": (r"due", r"deadline", r"(?:pay|paid) by", r"payable", r"extended (?:to|until)", r"new date", r"until"),
+    "due_date": (r"due", r"deadline", r"(?:pay|paid) by", r"payable", r"extend\w* (?:\w+ )?(?:to|until)", r"new date",
+                 r"until", r"(?:move|moved|push|pushed|shift|shifted) (?:\w+ ){0,3}(?:to|until)"),
     "effective_date": (r"effective", r"takes? effect", r"starts?", r"from", r"as of", r"begins?", r"covered from"),
     "deductible": (r"deductible", r"excess"),
-    "surcharge": (r"surcharge", r"adds?", r"extra", r"increase"),
+    "surcharge": (r"surcharge", r"adds?", r"extra", r"increase\w*(?: by)?", r"goes up by", r"up by", r"more"),
 }
 
 NOUNS = {"installment": ("installment", "payment"), "vehicle": ("vehicle", "car", "auto"),
@@ -51,4 +52,6 @@ NEVER_TELL = [
     NeverTell("customers", "tax_id_last4", "tax id digits", read_back=True),
 ]
 
-VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, NOUNS, NEVER_TELL)
+ROLE_KINDS = {'due_date': 'date', 'effective_date': 'date'}
+
+VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, NOUNS, NEVER_TELL, role_kinds=ROLE_KINDS)

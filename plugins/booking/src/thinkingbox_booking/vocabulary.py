@@ -37,4 +37,6 @@ ROLES = {
 
 NOUNS = {"guest": ("guest", "person", "people", "adult"), "night": ("night",), "room": ("room",)}
 
-VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, NOUNS)
+ROLE_KINDS = {'stay': 'date', 'check_in': 'date', 'check_out': 'date'}
+
+VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, NOUNS, role_kinds=ROLE_KINDS)

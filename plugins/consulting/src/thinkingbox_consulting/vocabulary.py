@@ -45,4 +45,6 @@ NEVER_TELL = [
     NeverTell("tickets", "id", "internal ticket id"),
 ]
 
-VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, {"day": ("day",), "night": ("night",)}, NEVER_TELL)
+ROLE_KINDS = {'course_date': 'date', 'travel_dates': 'date'}
+
+VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, {"day": ("day",), "night": ("night",)}, NEVER_TELL, role_kinds=ROLE_KINDS)

@@ -44,4 +44,6 @@ NEVER_TELL = [
 ]
 
 # Policy 01, "What to tell the employee": the outcome is told at the end of the conversation.
-VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, {"seat": ("seat", "license")}, NEVER_TELL, closing_summary=True)
+ROLE_KINDS = {'expiry': 'date', 'age': 'number'}
+
+VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, {"seat": ("seat", "license")}, NEVER_TELL, closing_summary=True, role_kinds=ROLE_KINDS)

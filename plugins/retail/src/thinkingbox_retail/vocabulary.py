@@ -35,11 +35,14 @@ ROLES = {
                             r"postage"),
     "credit": (r"store credit", r"credit", r"compensation", r"goodwill", r"voucher", r"gift card"),
     "price_adjustment": (r"price (?:adjustment|difference|match)", r"difference"),
-    "delivery_date": (r"deliver\w*", r"arriv\w*", r"expected", r"due (?:on|by)", r"get there", r"reach(?:es)? you"),
+    "delivery_date": (r"deliver\w*", r"arriv\w*", r"due (?:on|by)", r"get there", r"reach(?:es)? you"),
+    "estimated_date": (r"estimat\w*", r"expected", r"eta", r"scheduled", r"promised", r"originally"),
     "installation_date": (r"install\w*", r"technician", r"visit", r"revisit", r"appointment", r"mount\w*",
                           r"booked (?:for|on)", r"come (?:out|round|by)"),
 }
 
 NOUNS = {"point": ("point",), "item": ("item", "unit", "product")}
 
-VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, NOUNS)
+ROLE_KINDS = {'delivery_date': 'date', 'installation_date': 'date', 'estimated_date': 'date'}
+
+VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, NOUNS, role_kinds=ROLE_KINDS)
