@@ -186,6 +186,8 @@ def range_mentions(text: str, today: date) -> list[tuple[date, date]]:
     return [value for _, _, value in range_spans(text, today)]
 
 
+_WEEKDAY_NTH = re.compile(r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)day),?\s+the\s+([12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b"
+                          r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", re.I)
 _WEEKDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
 _WEEKDAY_BEFORE = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*(?:the\s+)?$", re.I)
 # "today", "tomorrow", "this Friday", "on Monday" (a weekday with no date after it): the
@@ -211,6 +213,17 @@ def date_spans(text: str, today: date) -> tuple[Span, ...]:
                 found.append((m.start(), m.end(), value))
     for start, end, (first, last) in range_spans(text, today):   # both ends of "16-19 March"
         found += [(start, end, first), (start, end, last)]
+    for m in _WEEKDAY_NTH.finditer(text):   # "Wednesday the 11th": the 11th nearest now that is a Wednesday
+        weekday, day = _WEEKDAYS[m.group(1)[:3].lower()], int(m.group(2))
+        for months in (0, 1, -1, 2):
+            year, month = divmod(today.month - 1 + months, 12)
+            try:
+                value = date(today.year + year, month + 1, day)
+            except ValueError:
+                continue
+            if value.weekday() == weekday:
+                found.append((m.start(), m.end(), value))
+                break
     for m in _RELATIVE.finditer(text):
         if m.group("word"):
             value = today + timedelta(days=0 if m.group("word").lower() == "today" else 1)
@@ -319,14 +332,17 @@ def percent_spans(text: str) -> tuple[Span, ...]:
 
 @lru_cache(maxsize=1024)
 def _count_pattern(nouns: tuple[str, ...]) -> re.Pattern[str]:
+    """A number before the noun ("two rooms"), or after it as a figure ("Approvals needed: 2")."""
     stems = "|".join(re.escape(normalize(n).rstrip("s")) for n in nouns)
-    return re.compile(rf"(?P<n>{_DIGITS}|{_WORDS})\s+(?:[\w'-]+\s+){{0,2}}?(?:{stems})(?:s|es)?\b", re.IGNORECASE)
+    return re.compile(rf"(?P<n>{_DIGITS}|{_WORDS})\s+(?:[\w'-]+\s+){{0,2}}?(?:{stems})(?:s|es)?\b"
+                      rf"|\b(?:{stems})(?:s|es)?(?:\s+(?:needed|required|left|remaining|in total|total|booked))?\s*[:=]\s*"
+                      rf"(?P<m>\d+)\b", re.IGNORECASE)
 
 
 def count_spans(text: str, nouns: tuple[str, ...]) -> tuple[Span, ...]:
     found = []
     for m in _count_pattern(nouns).finditer(text):
-        value = _number(m.group("n"))
+        value = _number(m.group("n") or m.group("m"))
         if value is not None:
             found.append((m.start(), m.end(), int(value)))
     return tuple(found)
@@ -470,6 +486,36 @@ _DEDUCTION = re.compile(r"\b(?:after|minus|less|net of|excluding|deducting|once)
 _COUNTERFACTUAL = re.compile(r"\bif\b[^,;]{0,60}\b(?:were|had been|had)\b")
 
 
+def _roles_of(sentence: str, start: int, end: int, cues: list[tuple[int, int, str]],
+              values: list[tuple[int, int]]) -> set[str]:
+    """The roles a value at sentence[start:end] is tied to: the role words just before it (a
+    few words, no other value between: "refunded $40", "the limit is $60") and just after it
+    ("$40 back", "$82.40 you claimed"), both when both are there; else the nearest."""
+    def words(a: int, b: int) -> int:
+        return len(sentence[a:b].split())
+
+    def clear(a: int, b: int) -> bool:
+        return not any(a <= v0 < b or a < v1 <= b for v0, v1 in values if (v0, v1) != (start, end))
+
+    before = [c for c in cues if c[1] <= start and words(c[1], start) <= 4 and clear(c[1], start)]
+    after = [c for c in cues if c[0] >= end and words(end, c[0]) <= 1 and clear(end, c[0])
+             and not re.search(r"[,;]|\b(?:and|or|but)\b", sentence[end:c[0]])]
+    roles = {c[2] for c in (max(before, key=lambda c: c[1]) if before else None,
+                            min(after, key=lambda c: c[0]) if after else None) if c}
+    if roles or not cues:
+        return roles
+    return {min(cues, key=lambda c: (max(c[0] - end, start - c[1], 0), c[0] > start))[2]}
+
+
+_CLAUSE_BREAK = re.compile(r",?\s+(?:but|however|although|though|whereas|while|yet|instead)\b|\s*;\s*|\s+-\s+")
+
+
+def _clause_bounds(sentence: str) -> list[tuple[int, int]]:
+    """(start, end) of each clause of a sentence, cut where its stance may change."""
+    cuts = [0, *[m.start() for m in _CLAUSE_BREAK.finditer(sentence)], len(sentence)]
+    return list(zip(cuts, cuts[1:]))
+
+
 def _clause_before(sentence: str, start: int) -> str:
     """The text of the sentence before `start`, back to the last clause boundary."""
     head = sentence[:start]
@@ -494,18 +540,22 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
             # "$152.15 after the restocking fee": a role's words after "after", "minus" or
             # "less" name what was taken off, not the value before them.
             deducted = {c[0] for c in cues if _DEDUCTION.search(sentence[:c[0]])}
+            bounds = _clause_bounds(sentence)
             bound: dict[str, list[Any]] = {}
-            for start, end, value in claim.values_in(sentence, today, vocabulary):
+            values = claim.values_in(sentence, today, vocabulary)
+            for start, end, value in values:
                 if _NEGATED_VALUE.search(sentence[:start]) or _COUNTERFACTUAL.search(_clause_before(sentence, start)):
                     continue
                 near = [c for c in cues if not (c[0] in deducted and c[0] >= end)]
-                if near:
-                    role = min(near, key=lambda c: (max(c[0] - end, start - c[1], 0), c[0] > start))[2]
-                elif carried:
-                    role = carried
-                else:
-                    role = ""   # no role's words anywhere near: the value is given, for no role in particular
-                bound.setdefault(role, []).append(value)
+                # Only the words of the value's own clause ("lists at $3,200, but the course costs
+                # you $2,900": "costs" is not the list price's role).
+                low, high = next(((a, b) for a, b in bounds if a <= start < b), (0, len(sentence)))
+                near = [c for c in near if low <= c[0] < high]
+                roles = _roles_of(sentence, start, end, near, [(a, b) for a, b, _ in values])
+                if not roles:
+                    roles = {carried} if carried and not cues else {""}
+                for role in roles:
+                    bound.setdefault(role, []).append(value)
             out += [(m, role, values) for role, values in bound.items()]
             carried = cues[-1][2] if cues else None
     return out
@@ -517,9 +567,12 @@ def states_value(messages: tuple[str, ...], claim: Claim, today: date, vocabular
     if not claim.role:
         return any(claim.stated_in(message, today, vocabulary) for message in messages)
     bindings = role_bindings(messages, claim, today, vocabulary)
-    tied = [values for _, role, values in bindings if role == claim.role]
+    tied = [(m, values) for m, role, values in bindings if role == claim.role]
     if tied:
-        return any(claim.matches(v) for v in tied[-1])
+        # The last message that gives the role a value decides (a correction or recap wins);
+        # within one message every value it gives the role counts (a refund per returned item).
+        last = tied[-1][0]
+        return any(claim.matches(v) for m, values in tied if m == last for v in values)
     # Nothing names the role: the value given on its own, with no other role's words near it,
     # is read as this one ("That's USD 3,200. Shall I book it?" gives the course's cost).
     return any(role == "" and any(claim.matches(v) for v in values) for _, role, values in bindings)
@@ -716,7 +769,9 @@ def agreement_problem(tool: str, says: Any, talk: Conversation, today: date, voc
     for position, text in talk.customer:
         if not told_at < position < call:
             continue
-        asked = next((t for i, t in reversed(talk.agent) if i < position), "")
+        # What the yes answers: the agent's latest question before it (an answer to the
+        # customer's own question in between asks nothing, so the proposal still stands).
+        asked = next((t for i, t in reversed(talk.agent) if i < position and ("?" in t or asks_to_proceed(t))), "")
         if agrees(text) and asks_to_proceed(asked):
             agreed = True
         elif refuses(text):

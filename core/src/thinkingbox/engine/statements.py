@@ -259,9 +259,10 @@ class Vocabulary:
 @lru_cache(maxsize=64)
 def _role_pattern(roles: tuple[tuple[str, tuple[str, ...]], ...]) -> re.Pattern[str]:
     """One pattern for every role's words; the longer words come first, so "return premium"
-    is read as its own role before "premium" is."""
+    is read as its own role before "premium" is, and of equal words a domain's own role (declared
+    after the core's) comes first."""
     cues = sorted(((cue, i) for i, (_, role_cues) in enumerate(roles) for cue in role_cues),
-                  key=lambda c: -len(c[0]))
+                  key=lambda c: (-len(c[0]), -c[1]))
     parts = [f"(?P<r{i}_{n}>{cue})" for n, (cue, i) in enumerate(cues)]
     return re.compile(r"\b(?:" + "|".join(parts) + r")\b" if parts else r"(?!x)x")
 
@@ -333,7 +334,11 @@ _PROCEED = re.compile(
     r"|\bare you (?:ok|happy|fine|comfortable) (?:with|for me to|to proceed)"
     r"|\bok (?:to|if i|for me to) (?:go ahead|proceed|continue)\b|\b(?:go ahead|proceed)\b[^.?!]{0,40}\?"
     r"|\bconfirm (?:that )?you (?:want|would like|agree|are happy)|\bdo you (?:agree|accept)\b"
-    r"|\bhappy (?:for me )?to (?:go ahead|proceed)|\bstill want\b")
+    r"|\bhappy (?:for me )?to (?:go ahead|proceed)|\bstill want\b|\bis (?:that|this) what you want"
+    r"|\b(?:ok|okay|fine|happy) with (?:that|this)|\bare you sure\b|\bshould i\b"
+    r"|^(?:approve|book|cancel|enroll|order|submit|send|go|proceed|process|change|move|add|remove|refund|return|"
+    r"schedule|reserve|file|open|create|request|grant|revoke|reset|continue|apply|charge|make|set|do|start|end|"
+    r"extend|update|switch|upgrade|replace|ship|arrange|sign)\b[^?]{0,60}\?$")
 
 
 def asks_to_proceed(message: str) -> bool:
@@ -465,10 +470,10 @@ CORE_ROLES = {
     "refund": (r"refund\w*", r"reimburs\w+", r"money back", r"credited back", r"back to your (?:card|account)",
                r"get back", r"back", r"return premium"),
     "charge": (r"charged", r"billed", r"debited", r"taken from your (?:card|account)", r"charge (?:to|on) your"),
-    "paid": (r"paid", r"you paid", r"purchase price", r"price paid", r"originally (?:paid|charged)", r"order total",
-             r"spent"),
+    "paid": (r"you paid", r"paid for", r"you have paid", r"purchase price", r"price paid", r"originally (?:paid|charged)",
+             r"order total", r"you spent"),
     "fee": (r"fees?", r"charges?", r"surcharge", r"penalty"),
-    "total": (r"total", r"comes to", r"in all", r"altogether", r"grand total"),
+    "total": (r"total", r"in all", r"altogether", r"grand total"),
 }
 
 CORE_NOUNS = {

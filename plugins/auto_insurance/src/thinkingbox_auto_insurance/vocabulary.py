@@ -28,13 +28,15 @@ DECISIONS = [
 ROLES = {
     "premium": (r"premium", r"new (?:rate|price)", r"term (?:price|cost)", r"(?:will|would) now cost",
                 r"per (?:term|year|month|six months)"),
-    "return_premium": (r"return premium", r"refund\w*", r"money back", r"credited back", r"unused premium"),
+    "return_premium": (r"return premium", r"refund\w*", r"money back", r"credited back", r"unused premium",
+                       r"unearned premium", r"premium returned", r"returned to you", r"back"),
     "installment": (r"installments?", r"each payment", r"per payment", r"payments? of", r"monthly"),
     "due_date": (r"due", r"deadline", r"(?:pay|paid) by", r"payable", r"extend\w* (?:\w+ )?(?:to|until)", r"new date",
-                 r"until", r"(?:move|moved|push|pushed|shift|shifted) (?:\w+ ){0,3}(?:to|until)"),
+                 r"until", r"(?:move|moved|push|pushed|shift|shifted) (?:\S+ ){0,3}(?:to|until)"),
     "effective_date": (r"effective", r"takes? effect", r"starts?", r"from", r"as of", r"begins?", r"covered from"),
     "deductible": (r"deductible", r"excess"),
-    "surcharge": (r"surcharge", r"adds?", r"extra", r"increase\w*(?: by)?", r"goes up by", r"up by", r"more"),
+    "surcharge": (r"surcharge", r"adds?", r"extra", r"increase\w*(?: by)?", r"goes up by", r"up by", r"more",
+                  r"costs?"),
 }
 
 NOUNS = {"installment": ("installment", "payment"), "vehicle": ("vehicle", "car", "auto"),

@@ -31,10 +31,13 @@ DECISIONS = [
 ]
 
 ROLES = {
-    "reimbursement": (r"reimburs\w*", r"approved (?:for|at)", r"paid (?:back|out)", r"(?:get|getting) back",
+    "reimbursement": (r"reimburs\w*", r"approved", r"paid (?:back|out)", r"(?:will|would) be paid", r"(?:get|getting) back",
                       r"refund\w*", r"(?:we will|we'll) pay", r"amount approved", r"approved amount"),
     "cost": (r"costs?", r"price\w*", r"fee", r"charged?", r"spend\w*", r"fare"),
-    "budget_left": (r"budget", r"left", r"remaining", r"remains", r"allowance", r"still have"),
+    "budget_left": (r"left", r"remaining", r"remains", r"still have", r"budget (?:is|of|stands at|balance)",
+                    r"balance"),
+    "claimed": (r"claimed", r"you claimed", r"you spent", r"you paid", r"submitted", r"receipt (?:shows|for|total)",
+                r"the bill"),
     "limit": (r"limit", r"cap(?:ped)?", r"maximum", r"up to", r"at most", r"allowance"),
     "course_date": (r"course", r"session", r"starts?", r"runs?", r"class", r"training", r"on"),
     "travel_dates": (r"trip", r"travel\w*", r"flight", r"depart\w*", r"return\w*", r"stay\w*", r"from"),
