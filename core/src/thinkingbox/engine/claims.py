@@ -492,7 +492,7 @@ def _roles_of(sentence: str, start: int, end: int, cues: list[tuple[int, int, st
     few words, no other value between: "refunded $40", "the limit is $60") and just after it
     ("$40 back", "$82.40 you claimed"), both when both are there; else the nearest."""
     def words(a: int, b: int) -> int:
-        return len(sentence[a:b].split())
+        return len(re.findall(r"[\w']+", sentence[a:b]))
 
     def clear(a: int, b: int) -> bool:
         return not any(a <= v0 < b or a < v1 <= b for v0, v1 in values if (v0, v1) != (start, end))

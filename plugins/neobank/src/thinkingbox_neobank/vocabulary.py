@@ -27,6 +27,7 @@ DECISIONS = [
 ROLES = {
     "expiry": (r"expir\w*", r"until", r"ends?", r"runs? out", r"lapses?", r"valid (?:until|through|till)",
                r"revoked (?:at|on)", r"removed (?:at|on)", r"access (?:lasts|for)"),
+    "contract_end": (r"contract (?:ends?|end date|runs? out|finishes)", r"last (?:working )?day", r"leav(?:es|ing) (?:us|the bank)"),
     "price": (r"price", r"costs?", r"per (?:seat|user|person|year)", r"a year", r"annual\w*", r"per annum"),
     "threshold": (r"threshold", r"limit", r"over", r"above", r"under", r"below"),
     "age": (r"old", r"age", r"since", r"bought", r"purchased", r"in service"),
@@ -44,6 +45,6 @@ NEVER_TELL = [
 ]
 
 # Policy 01, "What to tell the employee": the outcome is told at the end of the conversation.
-ROLE_KINDS = {'expiry': 'date', 'age': 'number'}
+ROLE_KINDS = {'expiry': 'date', 'contract_end': 'date', 'age': 'number'}
 
 VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, {"seat": ("seat", "license")}, NEVER_TELL, closing_summary=True, role_kinds=ROLE_KINDS)
