@@ -38,8 +38,9 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any, Callable, Iterable
 
-from thinkingbox.engine.statements import (ASSERTED, CORE_VOCABULARY, HYPOTHETICAL, NEGATED, VALUE_GROUPS, Vocabulary, agrees,
-                                           asks_to_proceed, decision_mentions, normalize, refuses, sentences)
+from thinkingbox.engine.statements import (ASSERTED, CORE_VOCABULARY, HYPOTHETICAL, NEGATED, VALUE_GROUPS, Mention,
+                                           Vocabulary, agrees, asks_to_proceed, decision_mentions, normalize,
+                                           refuses, sentences)
 
 MONTHS = {name: i + 1 for i, names in enumerate([
     ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
@@ -604,8 +605,11 @@ def decision_stance(claim: Claim, messages: tuple[str, ...], vocabulary: Vocabul
     contrary = vocabulary.contraries(kind)
     accepted = {ASSERTED, HYPOTHETICAL} if claim.answer else {ASSERTED}
     state, why = False, "it is never stated"
+    negations = {name for name, d in vocabulary.decisions.items() if d.negation == kind}
     for mention in decision_mentions(messages, vocabulary):
-        if mention.kind != kind and mention.kind not in contrary:
+        if mention.kind in negations and mention.stance == NEGATED:   # "I haven't refunded it": no refund
+            mention = Mention(kind, ASSERTED, mention.message, mention.sentence, mention.text)
+        elif mention.kind != kind and mention.kind not in contrary:
             continue
         message_sentences = sentences(messages[mention.message])
         previous = message_sentences[mention.sentence - 1] if mention.sentence else ""

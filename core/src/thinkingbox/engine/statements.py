@@ -127,6 +127,7 @@ ASSERTED, NEGATED, QUESTION, HYPOTHETICAL = "asserted", "negated", "question", "
 
 _NEGATOR = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|nobody|no one|unable|"
                       r"instead of|rather than|fail(?:ed)? to|refuse to|decline to)\b")
+_NEGATIVE_PHRASE = re.compile(r"\b(?:not|no|never|cannot|unable|nothing|without|none|non)\b|\bnon-")
 # A negation reaches a phrase only across a few words: "I have not yet cancelled".
 _NEGATION_REACH = 5
 _QUESTION_START = re.compile(r"^(?:shall|should|would|could|can|may|do|does|did|is|are|was|were|will|have|has|"
@@ -136,7 +137,8 @@ _QUESTION_START = re.compile(r"^(?:shall|should|would|could|can|may|do|does|did|
 # the TV is back with us, you will be refunded").
 _CONDITION = re.compile(r"\b(?:if|unless|whether|provided(?: that)?|in case|assuming|should (?:it|they|he|she|you|your))\b"
                         r"|\b(?:once|when|after|as soon as)\b[^,;]{0,60}?\b(?:approv\w*|sign(?:s|ed)? off|agree\w*|"
-                        r"accept\w*|decid\w*|review\w*|confirm\w*|authoriz\w+)")
+                        r"accept\w*|decid\w*|review\w*|confirm\w*|authoriz\w+|photos?|pictures?|evidence|proof|"
+                        r"receipts?|documents?)")
 _MODAL = re.compile(r"\b(?:would|could|might|may|(?:i|we) can|(?:i|we) could|able to|happy to|glad to|"
                     r"offer to|option (?:is )?to|possible to|want me to|like me to)\b")
 _MODAL_REACH = 6
@@ -156,7 +158,9 @@ def stance(clause: str, start: int, end: int) -> str:
     outside = clause[:start] + " \u0000 " + clause[end:]
     if clause.rstrip().endswith("?") or _QUESTION_START.search(clause):
         return QUESTION
-    if _NEGATOR.search(_words_before(clause, start, _NEGATION_REACH)):
+    # A phrase that is itself negative ("cannot go ahead", "no refund") is not negated again by
+    # a word before it ("without one, the request cannot go ahead" still refuses).
+    if not _NEGATIVE_PHRASE.search(clause[start:end]) and _NEGATOR.search(_words_before(clause, start, _NEGATION_REACH)):
         return NEGATED
     if _CONDITION.search(outside):
         return HYPOTHETICAL
@@ -176,6 +180,7 @@ class DecisionKind:
     says: tuple[str, ...]
     contrary: frozenset[str] = frozenset()
     meaning: str = ""   # one line, for people and for the model judge's question
+    negation: str = ""  # the kind its negation states ("not refunded" is no_refund), if it has one
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "says", tuple(self.says))
@@ -187,7 +192,7 @@ class DecisionKind:
 
     def more(self, *says: str, contrary: Iterable[str] = ()) -> "DecisionKind":
         """This kind with more phrasings (a domain's own words for it) and contraries."""
-        return DecisionKind(self.name, (*self.says, *says), self.contrary | set(contrary), self.meaning)
+        return DecisionKind(self.name, (*self.says, *says), self.contrary | set(contrary), self.meaning, self.negation)
 
 
 @lru_cache(maxsize=1024)
@@ -232,7 +237,7 @@ class Vocabulary:
         or role of the same name replaces this one's)."""
         merged = dict(self.decisions)
         merged.update({d.name: d for d in decisions})
-        unknown = {c for d in merged.values() for c in d.contrary} - set(merged)
+        unknown = {c for d in merged.values() for c in (*d.contrary, *([d.negation] if d.negation else []))} - set(merged)
         if unknown:
             raise ValueError(f"decision kinds name unknown contraries: {sorted(unknown)}")
         kinds = {**self.role_kinds, **(role_kinds or {})}
@@ -360,7 +365,8 @@ CORE_DECISIONS = (
         r"(?:access|permission|license|seat|role|request)",
         rf"you\s+(?:now\s+)?(?:have|have got|got|now have)\s+(?:now\s+)?(?:got\s+)?{_OBJ}(?:access|license|permission)",
         r"(?:is|are)\s+now\s+(?:active|live|enabled|available)",
-        r"you can now\b", r"you are all set\b", r"you are good to go\b"),
+        r"you can now\b", r"you are all set\b", r"you are good to go\b",
+        r"\byou (?:have\s+)?(?:now\s+)?got (?:your|the|an?)\b", r"\b(?:have|has) set (?:it|this|that|them) up\b"),
         {"pending_approval", "declined"}, "what was asked is now in place (access, approval, licence, device)"),
     DecisionKind("pending_approval", (
         rf"(?:pending|awaiting|waiting (?:for|on)|subject to|needs?|requires?|need to get|has to be|have to be|"
@@ -371,10 +377,10 @@ CORE_DECISIONS = (
         rf"(?:until|once|when|after|as soon as)\s+{_OBJ}(?:approv\w*|signs? off|signed off)",
         rf"(?:asked|asking|requested|requesting)\s+{_OBJ}(?:to approve|for (?:\w+\s+)?approval|to sign off)",
         r"(?:is|are) with (?:your|the|their|his|her) (?:\w+\s+){0,2}(?:manager|approver|director|lead)",
-        r"(?:approval|sign off) from\b"),
+        r"(?:approval|sign off) from\b", r"\b(?:has|have|needs?|will need|must) to (?:approve|sign off|authorize|okay)\b"),
         {"granted", "declined", "no_approval_needed"}, "submitted and waiting for an approver's decision"),
     DecisionKind("declined", (
-        r"\bcannot\b(?![^.;]{0,60}\b(?:without|until|unless|before)\b)",
+        r"\bcannot\b(?!\s+(?:see (?:any|a) reason|see why|wait)\b)(?![^.;]{0,60}\b(?:until|unless|before)\b)",
         r"(?:am|are|is|was|were)\s+(?:not able|unable) to", r"\bnot (?:possible|eligible|allowed|permitted|covered|"
         r"available to you|something (?:i|we) can)", r"\bineligible\b", r"do(?:es)? not qualify",
         r"(?:declined|denied|refused|rejected|turned down)\b",
@@ -384,7 +390,7 @@ CORE_DECISIONS = (
         r"(?:is|has) (?:already )?(?:closed|expired|passed)\b"),
         {"granted", "pending_approval", "booked", "changed"}, "the request is refused, not possible or not eligible"),
     DecisionKind("no_approval_needed", (
-        rf"(?:no|not|without)\s+(?:{_W}\s+){{0,3}}?(?:approval|sign off|approver)s?\b(?!\s+from)",
+        rf"(?:no|not|without)\s+(?:{_W}\s+){{0,3}}?(?:approval|sign(?:ing|ed)? off|approver)s?\b(?!\s+from)",
         r"(?:approval|sign off)\s+(?:is|was|will be)\s+not\s+(?:needed|required|necessary)",
         r"(?:pre-?approved|auto-?approved|automatically approved|self-?service)"),
         {"pending_approval"}, "no one's approval is needed"),
@@ -399,40 +405,46 @@ CORE_DECISIONS = (
     DecisionKind("cancelled", (
         r"\bcanceled\b", r"\bcancelation (?:is|has been|was) (?:done|complete|completed|processed|confirmed)",
         r"\b(?:i|we) (?:will|am going to|are going to) cancel\b", r"\bno longer (?:active|booked|in place)\b",
+        r"\b(?:scheduled|set|due) to (?:be )?cancel\w*",
         r"(?:terminated|ended)\s+(?:your\s+)?(?:membership|subscription|policy|book\w*|reservation|order)"),
-        {"kept"}, "something (an order, a membership, a reservation, a policy) is cancelled"),
+        {"kept"}, "something (an order, a membership, a reservation, a policy) is cancelled", "kept"),
     DecisionKind("kept", (
         r"(?:remains?|stays?|is still|left|will stay|will remain)\s+(?:\w+\s+){0,2}(?:active|in place|as it is|as is|"
         r"unchanged|booked|valid|open|in force)",
-        r"\b(?:keep|kept|keeping)\s+(?:\w+\s+){0,3}(?:book\w*|order|membership|policy|reservation|it|coverage)"),
+        r"\b(?:keep|kept|keeping)\s+(?:\w+\s+){0,3}(?:book\w*|order|membership|policy|reservation|it|coverage)",
+        r"\bstill (?:on its way|coming|being delivered|active|open|booked|valid|in place|going ahead)\b",
+        r"\bcancelation (?:did not|has not|was not|could not) (?:go through|work|complete|succeed)"),
         {"cancelled"}, "left as it is, not cancelled"),
     DecisionKind("refunded", (
         r"\brefund(?:ed|ing|s)?\b(?!\s+(?:policy|window|rules?|terms))", r"\breimburs\w+",
         r"\b(?:credited|paid|returned)\s+(?:back\s+)?to\s+(?:your|the)\s+(?:\w+\s+){0,2}(?:card|account|payment)",
-        r"\b(?:get|getting|receive|receiving)\s+(?:\w+\s+){0,3}back\b", r"\bmoney back\b", r"\breturn premium\b"),
-        {"no_refund"}, "money goes back to the customer"),
+        r"\b(?:get|getting|receive|receiving)\s+(?:\w+\s+){0,3}back\b", r"\bmoney back\b", r"\breturn premium\b",
+        r"\b(?:gone|going|went|sent|paid|put|goes) back (?:to|on|onto) (?:your|the)\b"),
+        {"no_refund"}, "money goes back to the customer", "no_refund"),
     DecisionKind("no_refund", (
         r"\bno\s+(?:\w+\s+)?refund", r"\bnon-?refundable\b", r"\bnothing\s+(?:is\s+|will be\s+|to\s+)?(?:be\s+)?refund\w*",
         r"\bnot\s+(?:be\s+)?(?:eligible for|entitled to|getting|get|receive|issue|issuing)\s+(?:a\s+|any\s+)?refund",
-        r"\bcannot\s+(?:be\s+)?refund\w*", r"\bnot\s+(?:be\s+)?refunded\b"),
+        r"\bcannot\s+(?:be\s+)?refund\w*", r"\bnot\s+(?:be\s+)?refunded\b",
+        r"\bunable to (?:offer|give|issue|process|provide) (?:you )?(?:a |any )?refund"),
         {"refunded"}, "nothing is refunded"),
     DecisionKind("charged", (
         r"\b(?:charged|billed|deducted|debited)\b", r"\b(?:fee|charge|surcharge|penalty)\s+(?:of\s+\S+\s+)?(?:applies|will apply|"
         r"is due|was applied|has been applied)", r"\b(?:you will|you would|you have to|you need to) pay\b",
         r"\b(?:a|the)\s+\$[\d,.]+\s+(?:\w+\s+){0,2}(?:fee|charge|surcharge|penalty)"),
-        {"no_charge"}, "a fee or charge is taken"),
+        {"no_charge"}, "a fee or charge is taken", "no_charge"),
     DecisionKind("no_charge", (
         r"\bno\s+(?:\w+\s+){0,2}(?:charges?|fees?|costs?|penalty|penalties)\b", r"\bfree(?: of charge)?\b",
         r"\bat no (?:extra |additional )?(?:cost|charge)", r"\bnothing (?:to pay|owed|is owed|extra)\b",
         r"\bnot\s+(?:be\s+)?(?:charged|billed)", r"\bwaived?\b", r"\bcomplimentary\b", r"\bcosts? (?:you )?nothing\b",
-        r"\b(?:do|does|will) not (?:owe|have to pay|need to pay)\b"),
+        r"\b(?:do|does|will) not (?:owe|have to pay|need to pay)\b", r"\bon us\b", r"\bon the house\b",
+        r"\b(?:will|would|do|does) not (?:pay|be charged|owe) (?:anything|a thing|a cent|extra)\b"),
         {"charged"}, "nothing to pay: free, no fee"),
     DecisionKind("ordered", (
         r"\b(?:ordered|purchased)\b", r"\b(?:placed|put in|raised)\s+(?:an?\s+)?(?:\w+\s+){0,2}(?:order|purchase)",
         r"\bon order\b", r"\b(?:new|replacement)\s+(?:\w+\s+){0,2}(?:is|will be)\s+(?:on its way|shipped|delivered)"),
         {"from_stock"}, "a new item is ordered and will be delivered"),
     DecisionKind("from_stock", (
-        r"\bfrom\s+(?:our\s+|the\s+)?(?:stock|inventory|spares?|pool)\b", r"\bin stock\b", r"\bspare\b",
+        r"\bfrom\s+(?:\S+\s+){0,4}?(?:stock|inventory|spares?|pool)\b", r"\bin stock\b", r"\bspare\b",
         r"\b(?:reserved|set aside|allocated)\s+(?:\w+\s+){0,3}(?:from|in)\s+(?:our\s+|the\s+)?(?:stock|inventory)"),
         {"ordered"}, "provided from existing stock"),
     DecisionKind("sent", (
@@ -451,9 +463,10 @@ CORE_DECISIONS = (
         r"\b(?:booked|reserved|enrolled|allocated|secured)\b", r"\bregistered (?:you )?(?:for|on|in)\b",
         r"\bsigned (?:you )?up\b", r"\bconfirmed (?:your |a |the )?(?:seat|place|spot|book\w*|reservation)",
         r"\byou (?:have|now have|have got|have now got) (?:a |your |the )?(?:seat|place|spot)\b"),
-        {"waitlisted", "declined"}, "reserved, booked or enrolled"),
+        {"waitlisted", "declined", "cancelled"}, "reserved, booked or enrolled"),
     DecisionKind("changed", (
-        r"\b(?:changed|updated|moved|modified|amended|rescheduled|switched|extended|adjusted|rebooked|corrected)\b",),
+        r"\b(?:changed|updated|moved|modified|amended|rescheduled|switched|extended|adjusted|rebooked|corrected|removed|"
+        r"replaced)\b", r"\b(?:is|are) now\b(?! (?:active|live|enabled|available))"),
         {"declined", "kept"}, "the requested change is made"),
     DecisionKind("recorded", (
         r"\b(?:noted|recorded|logged)\b", r"\badded\s+(?:\w+\s+){0,2}(?:note|request|preference)",

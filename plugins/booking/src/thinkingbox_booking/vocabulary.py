@@ -8,7 +8,7 @@ _CORE = CORE_VOCABULARY.decisions
 
 DECISIONS = [
     _CORE["escalated"].more(
-        r"(?:passed|sent|forwarded|raised|referred|handed)\s+(?:\w+\s+){0,5}(?:to|with)\s+(?:the\s+)?(?:hotel|property)",
+        r"(?:passed|sent|forwarded|raised|referred|handed)\b[^.;]{0,80}?\b(?:to|with)\s+(?:the\s+)?(?:hotel|property)",
         r"(?:hotel|property)\s+(?:\w+\s+){0,3}(?:will|is going to|should)\s+(?:\w+\s+){0,2}(?:confirm|check|reply|"
         r"respond|contact|review|decide|look into|get back)",
         r"(?:asked|contacted|checking with|checked with)\s+(?:the\s+)?(?:hotel|property)"),
