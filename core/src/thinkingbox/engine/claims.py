@@ -189,6 +189,7 @@ def range_mentions(text: str, today: date) -> list[tuple[date, date]]:
 
 _WEEKDAY_NTH = re.compile(r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)day),?\s+the\s+([12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b"
                           r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))", re.I)
+_NTH_OF_MONTH = re.compile(r"\bthe\s+([12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\s+of\s+(last|this|next)\s+month\b", re.I)
 _WEEKDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6}
 _WEEKDAY_BEFORE = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*(?:the\s+)?$", re.I)
 # "today", "tomorrow", "this Friday", "on Monday" (a weekday with no date after it): the
@@ -225,6 +226,12 @@ def date_spans(text: str, today: date) -> tuple[Span, ...]:
             if value.weekday() == weekday:
                 found.append((m.start(), m.end(), value))
                 break
+    for m in _NTH_OF_MONTH.finditer(text):   # "the 20th of last month"
+        year, month = divmod(today.month - 1 + {"last": -1, "this": 0, "next": 1}[m.group(2).lower()], 12)
+        try:
+            found.append((m.start(), m.end(), date(today.year + year, month + 1, int(m.group(1)))))
+        except ValueError:
+            pass
     for m in _RELATIVE.finditer(text):
         if m.group("word"):
             value = today + timedelta(days=0 if m.group("word").lower() == "today" else 1)
@@ -303,8 +310,8 @@ def days_mentions(text: str) -> list[tuple[int, int]]:
 
 
 UNITS = ("hour", "day", "week", "month", "year")
-_DURATION = re.compile(rf"(?P<n>{_DIGITS}|{_WORDS})[\s-]+(?:(?:full|calendar|business|working)\s+)?"
-                       rf"(?P<u>hour|day|week|month|year)s?\b", re.IGNORECASE)
+_DURATION = re.compile(rf"(?P<n>{_DIGITS}|{_WORDS})[\s-]+(?:(?:full|calendar|business|working|whole|complete|"
+                       rf"\d+-day)\s+){{0,2}}(?P<u>hour|day|week|month|year)s?\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=2048)
@@ -357,17 +364,25 @@ def count_mentions(text: str, noun: str, synonyms: Iterable[str] = ()) -> list[i
 def states_identifier(text: str, identifier: str) -> bool:
     """The id itself, case-insensitive, not as part of a longer id ("HB-1" is not in "HB-12")."""
     # A separator in the id may be written as a space or '#' ("RMA 20001", "RMA#20001").
+    if identifier.isdigit():   # a number as an id: not inside an amount or a time, its digits maybe spaced
+        body = r"[-\s.]?".join(identifier)
+        return re.search(rf"(?<![\w$:.,-]){body}(?![\w]|[.,:]\d)", text) is not None
     body = r"[-\s#\u2010-\u2013]?".join(re.escape(part) for part in re.split(r"[-\s#]", identifier))
     pattern = rf"(?<![A-Za-z0-9-]){body}(?![A-Za-z0-9]|-[A-Za-z0-9])"
     return re.search(pattern, text, re.IGNORECASE) is not None
 
 
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"[\w$.%/]+", normalize(text).replace("-", " ")))
+
+
 def states_text(text: str, alternatives: Iterable[str]) -> bool:
-    """Any of the names or terms, as whole words, after normalising both sides."""
-    normalised = " ".join(re.findall(r"[\w$.%/-]+", normalize(text)))
+    """Any of the names or terms, as whole words (a hyphen read as a space, the last word maybe
+    plural), after normalising both sides."""
+    normalised = _words(text)
     for alternative in alternatives:
-        words = " ".join(re.findall(r"[\w$.%/-]+", normalize(alternative)))
-        if words and re.search(rf"(?<![\w-]){re.escape(words)}(?![\w]|-\w)", normalised):
+        words = _words(alternative)
+        if words and re.search(rf"(?<![\w]){re.escape(words)}(?:s|es)?(?![\w])", normalised):
             return True
     return False
 

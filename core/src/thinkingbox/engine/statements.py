@@ -87,7 +87,8 @@ def normalize(text: str) -> str:
 # and before a bullet; an abbreviation ("e.g.", "No.") does not end one.
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])[\"')\]]?[ \t]+|[ \t]*\n[ \t]*")
 _BULLET = re.compile(r"^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+")
-_ABBREVIATION = re.compile(r"(?:\be\.g|\bi\.e|\betc|\bmr|\bms|\bmrs|\bdr|\bno|\bst|\bvs|\bapprox)\.$")
+_ABBREVIATION = re.compile(r"(?:\be\.g|\bi\.e|\betc|\bmr|\bms|\bmrs|\bdr|\bst|\bvs|\bapprox)\.$")
+_NUMBER_ABBREVIATION = re.compile(r"\bno\.$")   # "No. 5" (not the answer "No.")
 
 
 @lru_cache(maxsize=2048)
@@ -100,7 +101,7 @@ def sentences(text: str) -> tuple[str, ...]:
         if not piece:
             glue = False
             continue
-        if glue and out:
+        if (glue or (out and _NUMBER_ABBREVIATION.search(out[-1]) and piece[:1].isdigit())) and out:
             out[-1] = f"{out[-1]} {piece}"
         else:
             out.append(piece)
@@ -127,7 +128,7 @@ ASSERTED, NEGATED, QUESTION, HYPOTHETICAL = "asserted", "negated", "question", "
 
 _NEGATOR = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|nobody|no one|unable|"
                       r"instead of|rather than|fail(?:ed)? to|refuse to|decline to)\b")
-_NEGATIVE_PHRASE = re.compile(r"\b(?:not|no|never|cannot|unable|nothing|without|none|non)\b|\bnon-")
+_NEGATIVE_PHRASE = re.compile(r"\b(?:not|no|never|cannot|unable|nothing|without|none|non|nobody|no one)\b|\bnon-")
 # A negation reaches a phrase only across a few words: "I have not yet cancelled".
 _NEGATION_REACH = 5
 _QUESTION_START = re.compile(r"^(?:shall|should|would|could|can|may|do|does|did|is|are|was|were|will|have|has|"
@@ -358,19 +359,20 @@ _OBJ = rf"(?:{_W}\s+){{0,4}}?"  # up to four words between a verb and its object
 
 CORE_DECISIONS = (
     DecisionKind("granted", (
-        r"(?:access|permission|license|request|seat|account|role|it|that)\s+(?:is|has been|was|are|have been|is now)"
-        r"\s+(?:now\s+|all\s+)?(?:granted|approved|active|live|enabled|in place|set up|provisioned|assigned|activated|"
-        r"sorted|done)",
+        r"(?:access|permission|license|request|seat|account|role|it|that|claim|expense)\s+(?:\w+\s+){0,2}?"
+        r"(?:is|are|was|were|has|have)\s+(?:already\s+|now\s+|just\s+|all\s+)?(?:been\s+)?(?:granted|approved|active|"
+        r"live|enabled|in place|set up|provisioned|assigned|activated|sorted|done)",
         rf"(?:granted|given|assigned|provisioned|enabled|activated|issued|approved|added)\s+(?:you\s+)?{_OBJ}"
         r"(?:access|permission|license|seat|role|request)",
-        rf"you\s+(?:now\s+)?(?:have|have got|got|now have)\s+(?:now\s+)?(?:got\s+)?{_OBJ}(?:access|license|permission)",
+        rf"you\s+(?:now\s+|already\s+)?(?:have|have got|got|now have)\s+(?:now\s+|already\s+)?(?:got\s+)?{_OBJ}"
+        r"(?:access|license|permission)",
         r"(?:is|are)\s+now\s+(?:active|live|enabled|available)",
         r"you can now\b", r"you are all set\b", r"you are good to go\b",
         r"\byou (?:have\s+)?(?:now\s+)?got (?:your|the|an?)\b", r"\b(?:have|has) set (?:it|this|that|them) up\b"),
         {"pending_approval", "declined"}, "what was asked is now in place (access, approval, licence, device)"),
     DecisionKind("pending_approval", (
         rf"(?:pending|awaiting|waiting (?:for|on)|subject to|needs?|requires?|need to get|has to be|have to be|"
-        rf"must be|needs to be|will need)\s+{_OBJ}(?:approv\w*|sign off|authoriz\w+)",
+        rf"must be|needs to be|will need)\s+(?:(?!nobody|no one|anyone|any\b)\S+\s+){{0,4}}?(?:approv\w*|sign off|authoriz\w+)",
         rf"(?:sent|submitted|raised|routed|forwarded|passed|put in|filed|logged|opened|requested|created)\b[^.;]{{0,60}}"
         rf"\b(?:for|to)\b[^.;]{{0,30}}\b(?:approv\w*|sign off)",
         r"approval (?:request|is pending|is needed|is required|has been requested|step)",
@@ -381,7 +383,8 @@ CORE_DECISIONS = (
         {"granted", "declined", "no_approval_needed"}, "submitted and waiting for an approver's decision"),
     DecisionKind("declined", (
         r"\bcannot\b(?!\s+(?:see (?:any|a) reason|see why|wait)\b)(?![^.;]{0,60}\b(?:until|unless|before)\b)",
-        r"(?:am|are|is|was|were)\s+(?:not able|unable) to", r"\bnot (?:possible|eligible|allowed|permitted|covered|"
+        r"(?:am|are|is|was|were)\s+(?:not able|unable) to", r"\boff[- ]limits\b", r"^not yet\b", r"\b(?:i am )?afraid not\b",
+        r"\bnever (?:possible|allowed|available|permitted)\b", r"\bnot (?:possible|eligible|allowed|permitted|covered|"
         r"available to you|something (?:i|we) can)", r"\bineligible\b", r"do(?:es)? not qualify",
         r"(?:declined|denied|refused|rejected|turned down)\b",
         r"(?:have to|must|need to|will have to|going to)\s+(?:decline|deny|refuse|reject|turn down)",
@@ -390,7 +393,7 @@ CORE_DECISIONS = (
         r"(?:is|has) (?:already )?(?:closed|expired|passed)\b"),
         {"granted", "pending_approval", "booked", "changed"}, "the request is refused, not possible or not eligible"),
     DecisionKind("no_approval_needed", (
-        rf"(?:no|not|without)\s+(?:{_W}\s+){{0,3}}?(?:approval|sign(?:ing|ed)? off|approver)s?\b(?!\s+from)",
+        rf"(?:no|not|without|nobody's|no one's)\s+(?:{_W}\s+){{0,3}}?(?:approval|sign(?:ing|ed)? off|approver)s?\b(?!\s+from)",
         r"(?:approval|sign off)\s+(?:is|was|will be)\s+not\s+(?:needed|required|necessary)",
         r"(?:pre-?approved|auto-?approved|automatically approved|self-?service)"),
         {"pending_approval"}, "no one's approval is needed"),
