@@ -128,7 +128,8 @@ class Claim(BaseModel):
     role: str = Field(default="", description="for an amount, date, duration or percent: its role in the domain's "
                       "vocabulary (\"refund\", \"due_date\"); the value must be tied to it in its sentence")
     about: list[str] = Field(default_factory=list, description="for a decision: words of what it is about "
-                             "(\"membership\"); the asserting sentence, or the one before it, names one")
+                             "(\"membership\"); the asserting sentence, or the one before it, names one. For a value: "
+                             "what it is for (\"TV\" for the TV's refund), named within a few words of it")
     because: list[str] = Field(default_factory=list, description="for a decision: words of its reason, one of "
                                "which the asserting message must give")
     answer: bool = Field(default=False, description="for a decision: it answers a question about policy, so "
@@ -151,8 +152,11 @@ class Claim(BaseModel):
                                           or str(self.duration[1]).rstrip("s") not in
                                           ("hour", "day", "week", "month", "year")):
             raise ValueError("a duration is [amount, unit] with unit hour, day, week, month or year")
-        if (self.about or self.because or self.answer) and self.decision is None:
-            raise ValueError("`about`, `because` and `answer` belong to a decision")
+        if (self.because or self.answer) and self.decision is None:
+            raise ValueError("`because` and `answer` belong to a decision")
+        if self.about and self.kind not in ("decision", "money", "date", "date_range", "time", "days", "duration",
+                                            "percent", "count"):
+            raise ValueError("`about` belongs to a decision or a value")
         if self.role and self.kind not in ("money", "date", "date_range", "time", "days", "duration", "percent"):
             raise ValueError("a `role` belongs to an amount, date, duration or percent")
         return self

@@ -361,12 +361,21 @@ def count_mentions(text: str, noun: str, synonyms: Iterable[str] = ()) -> list[i
     return [value for _, _, value in count_spans(text, (noun, *synonyms))]
 
 
+_NUMBERED_THING = re.compile(r"\b(?:store|shop|room|gate|suite|unit|building|floor|aisle|platform|line|item|step|page|"
+                             r"bay|desk|office|route|flight|seat|apartment|apt|no\.?|number|#)\s*$", re.IGNORECASE)
+
+
 def states_identifier(text: str, identifier: str) -> bool:
     """The id itself, case-insensitive, not as part of a longer id ("HB-1" is not in "HB-12")."""
     # A separator in the id may be written as a space or '#' ("RMA 20001", "RMA#20001").
-    if identifier.isdigit():   # a number as an id: not inside an amount or a time, its digits maybe spaced
+    if identifier.isdigit():
+        # A number as an id: not inside an amount, a time or a size ("46-inch"), not the number
+        # of a named thing ("store 46"); its digits may be spaced ("7-3-5-0").
         body = r"[-\s.]?".join(identifier)
-        return re.search(rf"(?<![\w$:.,-]){body}(?![\w]|[.,:]\d)", text) is not None
+        for m in re.finditer(rf"(?<![\w$:.,-]){body}(?![\w]|[.,:]\d|-[a-z])", text, re.IGNORECASE):
+            if not _NUMBERED_THING.search(text[:m.start()]):
+                return True
+        return False
     body = r"[-\s#\u2010-\u2013]?".join(re.escape(part) for part in re.split(r"[-\s#]", identifier))
     pattern = rf"(?<![A-Za-z0-9-]){body}(?![A-Za-z0-9]|-[A-Za-z0-9])"
     return re.search(pattern, text, re.IGNORECASE) is not None
@@ -502,6 +511,17 @@ _DEDUCTION = re.compile(r"\b(?:after|minus|less|net of|excluding|deducting|once)
 _COUNTERFACTUAL = re.compile(r"\bif\b[^,;]{0,60}\b(?:were|had been|had)\b")
 
 
+def _about_near(sentence: str, start: int, end: int, about: tuple[str, ...], values: list[tuple[int, int]]) -> bool:
+    """Whether one of `about`'s words names the value: a few words before it, or right after
+    it, with no other value or "and" between ("the TV: $40", "$40 for the TV")."""
+    head = sentence[max((b for a, b in values if b <= start), default=0):start]
+    tail = re.split(r"[,;]|\b(?:and|or|but)\b", sentence[end:min((a for a, b in values if a >= end),
+                                                                  default=len(sentence))])[0]
+    before = " ".join(re.findall(r"[\w'$.]+", head)[-5:])
+    after = " ".join(re.findall(r"[\w'$.]+", tail)[:4])
+    return _near(about, before) or _near(about, after)
+
+
 def _roles_of(sentence: str, start: int, end: int, cues: list[tuple[int, int, str]],
               values: list[tuple[int, int]]) -> set[str]:
     """The roles a value at sentence[start:end] is tied to: the role words just before it (a
@@ -523,7 +543,10 @@ def _roles_of(sentence: str, start: int, end: int, cues: list[tuple[int, int, st
     return {min(cues, key=lambda c: (max(c[0] - end, start - c[1], 0), c[0] > start))[2]}
 
 
-_CLAUSE_BREAK = re.compile(r",?\s+(?:but|however|although|though|whereas|while|yet|instead)\b|\s*;\s*|\s+-\s+")
+# Where a value's clause ends for role words: also before ", so" ("minus the $15 fee, so 633
+# dollars": the fee's words do not reach the result).
+_CLAUSE_BREAK = re.compile(r",?\s+(?:but|however|although|though|whereas|while|instead)\b|,\s+(?:yet|so)\b|\s*;\s*"
+                           r"|\s+-\s+")
 
 
 def _clause_bounds(sentence: str) -> list[tuple[int, int]]:
@@ -562,6 +585,8 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
             for start, end, value in values:
                 if _NEGATED_VALUE.search(sentence[:start]) or _COUNTERFACTUAL.search(_clause_before(sentence, start)):
                     continue
+                if claim.about and not _about_near(sentence, start, end, claim.about, [(a, b) for a, b, _ in values]):
+                    continue
                 near = [c for c in cues if not (c[0] in deducted and c[0] >= end)]
                 # Only the words of the value's own clause ("lists at $3,200, but the course costs
                 # you $2,900": "costs" is not the list price's role).
@@ -577,10 +602,35 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
     return out
 
 
+_CORRECTION = re.compile(r"\b(?:correction|let me correct|i need to correct|to correct (?:that|myself)|i misread|"
+                         r"i mis-?spoke|i was wrong|my mistake|i made a mistake|sorry,? (?:i meant|that should be|"
+                         r"that was wrong)|scratch that|actually,? wait)\b")
+
+
+def corrected(message: str, claim: Claim, today: date, vocabulary: Vocabulary) -> str:
+    """A message as it finally stands: after a correction ("Actually, wait, I need to correct
+    that: ..."), only what follows it, when a value of the claim's kind follows it."""
+    text = normalize(message)
+    marks = list(_CORRECTION.finditer(text))
+    if marks and claim.kind in VALUE_KINDS and claim.values_in(text[marks[-1].end():], today, vocabulary):
+        return text[marks[-1].end():]
+    return message
+
+
 def states_value(messages: tuple[str, ...], claim: Claim, today: date, vocabulary: Vocabulary) -> bool:
     """Whether the messages state the claim: for a value with a role, the last sentence that
     ties the role to a value gives this one; without a role, any mention of it."""
+    # A later message that corrects a value ("Quick correction: ...") retracts the earlier ones;
+    # within a message, what follows a correction replaces what came before it.
+    for n in range(len(messages) - 1, 0, -1):
+        if _CORRECTION.search(normalize(messages[n])) and claim.values_in(normalize(messages[n]), today, vocabulary):
+            messages = messages[n:]
+            break
+    messages = tuple(corrected(m, claim, today, vocabulary) for m in messages)
     if not claim.role:
+        if claim.about:   # "the TV's refund": a value named with what it is for
+            return any(any(claim.matches(v) for v in values) for _, _, values in
+                       role_bindings(messages, claim, today, vocabulary))
         return any(claim.stated_in(message, today, vocabulary) for message in messages)
     bindings = role_bindings(messages, claim, today, vocabulary)
     tied = [(m, values) for m, role, values in bindings if role == claim.role]

@@ -112,7 +112,7 @@ def sentences(text: str) -> tuple[str, ...]:
 # Where a sentence's stance may change: "..., but ...", "; ", " - ", "..., and ...",
 # ", although", and before a question tacked onto a statement ("..., would you like ...?").
 _CLAUSE_SPLIT = re.compile(
-    r"\s*;\s*|\s+-\s+|,?\s+(?=(?:but|however|although|though|whereas|while|yet|instead)\b)"
+    r"\s*;\s*|\s+-\s+|,?\s+(?=(?:but|however|although|though|whereas|while|instead)\b)|,\s+(?=yet\b)"
     r"|,\s+(?=(?:and|so|which|as)\b)|\s+(?=and (?:i|we|you|it|your|the|that)\b)"
     r"|,\s*(?=(?:would|shall|should|can|could|do|did|is|are|will|may)\s+(?:you|i|we|it|that|this)\b)")
 
@@ -126,8 +126,10 @@ def clauses(sentence: str) -> tuple[str, ...]:
 
 ASSERTED, NEGATED, QUESTION, HYPOTHETICAL = "asserted", "negated", "question", "hypothetical"
 
-_NEGATOR = re.compile(r"\b(?:not|no|never|nothing|none|neither|nor|without|no longer|nobody|no one|unable|"
+_NEGATOR = re.compile(r"\b(?:not|cannot|no|never|nothing|none|neither|nor|without|no longer|nobody|no one|unable|"
                       r"instead of|rather than|fail(?:ed)? to|refuse to|decline to)\b")
+# "It depends on the dashboard": nothing is decided in that statement.
+_UNDECIDED = re.compile(r"\b(?:it depends|depends on|depending on|that varies|it varies)\b")
 _NEGATIVE_PHRASE = re.compile(r"\b(?:not|no|never|cannot|unable|nothing|without|none|non|nobody|no one)\b|\bnon-")
 # A negation reaches a phrase only across a few words: "I have not yet cancelled".
 _NEGATION_REACH = 5
@@ -136,7 +138,8 @@ _QUESTION_START = re.compile(r"^(?:shall|should|would|could|can|may|do|does|did|
 # Conditions that leave a decision open. "once"/"when"/"after" only when the condition is
 # itself a decision still to be taken ("once your manager approves"), not logistics ("once
 # the TV is back with us, you will be refunded").
-_CONDITION = re.compile(r"\b(?:if|unless|whether|provided(?: that)?|in case|assuming|should (?:it|they|he|she|you|your))\b"
+_CONDITION = re.compile(r"\b(?:if|unless|whether|provided(?: that)?|in case|assuming|should (?:it|they|he|she|you|your)|"
+                        r"only (?:for|if|when|where|possible|allowed|available|within|up to))\b"
                         r"|\b(?:once|when|after|as soon as)\b[^,;]{0,60}?\b(?:approv\w*|sign(?:s|ed)? off|agree\w*|"
                         r"accept\w*|decid\w*|review\w*|confirm\w*|authoriz\w+|photos?|pictures?|evidence|proof|"
                         r"receipts?|documents?)")
@@ -287,14 +290,19 @@ class Mention:
 
 
 def decision_mentions(messages: tuple[str, ...], vocabulary: Vocabulary) -> list[Mention]:
-    """Every phrase of every decision kind in the messages, in order, with its stance."""
+    """Every phrase of every decision kind in the messages, in the order written, with its
+    stance ("it depends ..." leaves its whole sentence undecided)."""
     found = []
     for m, message in enumerate(messages):
         for s, sentence in enumerate(sentences(message)):
-            for clause in clauses(sentence):
+            undecided = bool(_UNDECIDED.search(sentence))
+            here = []
+            for c, clause in enumerate(clauses(sentence)):
                 for kind in vocabulary.decisions.values():
                     for match in kind.pattern.finditer(clause):
-                        found.append(Mention(kind.name, stance(clause, match.start(), match.end()), m, s, sentence))
+                        view = QUESTION if undecided else stance(clause, match.start(), match.end())
+                        here.append(((c, match.start()), Mention(kind.name, view, m, s, sentence)))
+            found += [mention for _, mention in sorted(here, key=lambda h: h[0])]
     return found
 
 
@@ -304,12 +312,15 @@ _YES = re.compile(r"\b(?:yes|yeah|yep|yup|sure|ok|alright|all right|fine|agreed|
                   r"go ahead|go for it|go on|proceed|please do|do it|do that|let us do|sounds (?:good|great|fine|ok)|"
                   r"that works|works for me|absolutely|of course|definitely|please (?:cancel|book|process|"
                   r"change|return|order|submit|make|move|send|file|go|schedule|add|remove|set|enrol|enroll|request)|"
-                  r"happy (?:to|with)|that is fine|perfect|great|lovely|deal)\b")
+                  r"happy (?:to|with)|that is fine|perfect|great|lovely|deal|carry on|grand|cheers)\b")
 _NO = re.compile(r"\b(?:no|nope|not|never|do not|rather not|hold off|hold on|wait|stop|cancel that|decline|leave it|"
                  r"forget it|changed my mind)\b")
 _NOT_REFUSALS = re.compile(r"\b(?:no problem|no worries|not a problem|why not|no doubt|not at all)\b")
 # Agreement on a condition is not agreement: "yes, as long as I get the full amount back".
-_CONDITIONAL = re.compile(r"\b(?:as long as|provided|only if|if|so long as|assuming|unless|but)\b")
+_CONDITIONAL = re.compile(r"\b(?:as long as|provided|only if|if|so long as|assuming|unless|but)\b"
+                          # a decision put off: "ok, I'll ask the others and come back to you"
+                          r"|\b(?:i|we) (?:will|would|need to|have to|want to|might) (?:first )?(?:ask|check|think|talk|"
+                          r"get back|come back|discuss|sleep on|consider|confirm with)\b|\blet me (?:ask|check|think)\b")
 
 
 def agrees(message: str) -> bool:
@@ -335,12 +346,14 @@ def refuses(message: str) -> bool:
 _PROCEED = re.compile(
     r"\b(?:shall|should|can|may|could) (?:i|we) (?!just confirm|confirm|check|ask|have|get|take)\w+"
     r"|\b(?:do|would) you (?:like|want) (?:me|us) to\b|\b(?:want|like) me to\b"
-    r"|\b(?:do|would) you (?:like|want|wish) to (?:go ahead|proceed|continue|go through)"
+    r"|\b(?:do|would) you (?:like|want|wish) to (?!give|tell|provide|share|send me|let me know|confirm your|add "
+    r"anything)\w+"
     r"|\b(?:is|does) (?:that|this) (?:sound )?(?:ok|alright|all right|fine|acceptable|good)\b"
     r"|\bare you (?:ok|happy|fine|comfortable) (?:with|for me to|to proceed)"
     r"|\bok (?:to|if i|for me to) (?:go ahead|proceed|continue)\b|\b(?:go ahead|proceed)\b[^.?!]{0,40}\?"
     r"|\bconfirm (?:that )?you (?:want|would like|agree|are happy)|\bdo you (?:agree|accept)\b"
-    r"|\bhappy (?:for me )?to (?:go ahead|proceed)|\bstill want\b|\bis (?:that|this) what you want"
+    r"|\bhappy (?:for me )?to (?:go ahead|proceed)|\bhappy for (?:me|us) to\b|\b(?:ok|alright|all right) (?:for me )?to\b"
+    r"|^(?:ok|alright|all right|agreed|fine|deal|yes or no|right)\?$|\bstill want\b|\bis (?:that|this) what you want"
     r"|\b(?:ok|okay|fine|happy) with (?:that|this)|\bare you sure\b|\bshould i\b"
     r"|^(?:approve|book|cancel|enroll|order|submit|send|go|proceed|process|change|move|add|remove|refund|return|"
     r"schedule|reserve|file|open|create|request|grant|revoke|reset|continue|apply|charge|make|set|do|start|end|"
@@ -379,10 +392,11 @@ CORE_DECISIONS = (
         rf"(?:until|once|when|after|as soon as)\s+{_OBJ}(?:approv\w*|signs? off|signed off)",
         rf"(?:asked|asking|requested|requesting)\s+{_OBJ}(?:to approve|for (?:\w+\s+)?approval|to sign off)",
         r"(?:is|are) with (?:your|the|their|his|her) (?:\w+\s+){0,2}(?:manager|approver|director|lead)",
-        r"(?:approval|sign off) from\b", r"\b(?:has|have|needs?|will need|must) to (?:approve|sign off|authorize|okay)\b"),
+        r"(?:approval|sign off) from\b", r"\bwith (?:\S+ ){0,5}(?:approval|sign off),? (?:you|it|they) (?:could|can|would|will)\b", r"\b(?:has|have|needs?|will need|must) to (?:approve|sign off|authorize|okay)\b"),
         {"granted", "declined", "no_approval_needed"}, "submitted and waiting for an approver's decision"),
     DecisionKind("declined", (
-        r"\bcannot\b(?!\s+(?:see (?:any|a) reason|see why|wait)\b)(?![^.;]{0,60}\b(?:until|unless|before)\b)",
+        r"\bcannot\b(?!\s+(?:see (?:any|a) reason|see why|wait)\b)(?![^.;]{0,60}\b(?:until|unless|before)\b)"
+        r"(?![^.;]{0,80}\b(?:with|without) (?:\S+ ){0,5}(?:approval|sign off)\b)",
         r"(?:am|are|is|was|were)\s+(?:not able|unable) to", r"\boff[- ]limits\b", r"^not yet\b", r"\b(?:i am )?afraid not\b",
         r"\bnever (?:possible|allowed|available|permitted)\b", r"\bnot (?:possible|eligible|allowed|permitted|covered|"
         r"available to you|something (?:i|we) can)", r"\bineligible\b", r"do(?:es)? not qualify",
@@ -408,7 +422,7 @@ CORE_DECISIONS = (
     DecisionKind("cancelled", (
         r"\bcanceled\b", r"\bcancelation (?:is|has been|was) (?:done|complete|completed|processed|confirmed)",
         r"\b(?:i|we) (?:will|am going to|are going to) cancel\b", r"\bno longer (?:active|booked|in place)\b",
-        r"\b(?:scheduled|set|due) to (?:be )?cancel\w*",
+        r"\b(?:scheduled|set|due) to (?:be )?cancel\w*", r"\b(?:had|have had|have|has) to cancel\b",
         r"(?:terminated|ended)\s+(?:your\s+)?(?:membership|subscription|policy|book\w*|reservation|order)"),
         {"kept"}, "something (an order, a membership, a reservation, a policy) is cancelled", "kept"),
     DecisionKind("kept", (
@@ -433,7 +447,8 @@ CORE_DECISIONS = (
     DecisionKind("charged", (
         r"\b(?:charged|billed|deducted|debited)\b", r"\b(?:fee|charge|surcharge|penalty)\s+(?:of\s+\S+\s+)?(?:applies|will apply|"
         r"is due|was applied|has been applied)", r"\b(?:you will|you would|you have to|you need to) pay\b",
-        r"\b(?:a|the)\s+\$[\d,.]+\s+(?:\w+\s+){0,2}(?:fee|charge|surcharge|penalty)"),
+        r"\b(?:a|the)\s+\$[\d,.]+\s+(?:\w+\s+){0,2}(?:fee|charge|surcharge|penalty)",
+        r"\bcosts? (?:extra|more|an extra|a fee)\b"),
         {"no_charge"}, "a fee or charge is taken", "no_charge"),
     DecisionKind("no_charge", (
         r"\bno\s+(?:\w+\s+){0,2}(?:charges?|fees?|costs?|penalty|penalties)\b", r"\bfree(?: of charge)?\b",
