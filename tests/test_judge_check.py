@@ -90,3 +90,26 @@ def test_tb_judge_check_exits_1_when_a_label_disagrees(tmp_path, capsys, monkeyp
     monkeypatch.setattr(module, "corpus_of", flipped)
     assert main(["judge-check", "--judge", "rules", "--domains", "booking"]) == 1
     assert "labelled" in capsys.readouterr().out
+
+
+def test_rules_leave_an_approximate_rubric_question_unjudged(library):
+    """A rule under 95% agreement on its corpus is declared approximate: a rules run does not
+    judge its question (the verdict rests on the other checks) and the leaderboard says so."""
+    from thinkingbox.engine.quality import verdict_of
+    from thinkingbox.reporting.leaderboard import unjudged_questions
+    from thinkingbox.tasks import Task
+
+    base = library.tasks["lend-one-rubric"]
+    rubric = [{"question": base.rubric_items[0].question,
+               "rule": {**base.rubric_items[0].rule.model_dump(), "approximate": True}}]
+    task = Task.model_validate({**base.model_dump(), "id": "lend-one-approx", "rubric": rubric})
+    tw = run(library.prepare(task))
+    told = "Ulysses is yours until 15 January. Overdue fines are 10 cents a day."
+    verdict = run(verdict_of(library, tw, task.solution, final_message=told))
+    rubric_check = next(c for c in verdict.checks if c.name == "rubric")
+    assert rubric_check.passed and rubric_check.data[0]["answer"] == "not judged"
+    assert "1 not judged" in rubric_check.detail
+    record = {"domain": "library", "task": task.id, "checks": [c.to_json() for c in verdict.checks]}
+    assert unjudged_questions([record]) == ([task.rubric_items[0].question], {("library", task.id)})
+    tw = run(library.prepare(base))
+    assert not run(verdict_of(library, tw, base.solution, final_message=told)).passed   # judged: it fails

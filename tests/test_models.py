@@ -179,7 +179,13 @@ def test_empty_completions_are_asked_again(eval_cli, fake_openai):
 def test_rubric_yes_and_no(host, library, fake_openai, tmp_path):
     judge = ModelConfig(model="fake-judge", base_url=fake_openai.url, backoff_base=0.01)
     config = EvalConfig(agent="oracle", trials=2, settings=RunSettings(judge=judge))
-    fake_openai.script("fake-judge", [{"content": "Yes."}, {"content": "no - it does not say"}])
+    rubric_answers = iter(["Yes.", "no - it does not say"])
+
+    def answer(body):  # the task's typed claim (the due date) is asked too: always yes
+        asked = body["messages"][1]["content"]
+        return {"content": "yes" if "QUESTION: Does the assistant tell" in asked else next(rubric_answers)}
+
+    fake_openai.script("fake-judge", [answer], repeat_last=True)
     jobs = run(prepare_jobs([library], {"lend-one-rubric"}, 2, set()))
     writer = RecordWriter(tmp_path / "r.jsonl")
     records = sorted(run(run_jobs(host, jobs, config, writer)), key=lambda r: r["trial"])
@@ -191,9 +197,11 @@ def test_rubric_yes_and_no(host, library, fake_openai, tmp_path):
         (answer,) = rubric["data"]
         assert answer["question"] == "Does the message tell the member when the book is due back?"
         assert rubric["passed"] == (answer["answer"] == "yes") == record["verdict"]
-        assert record["usage"]["judge"]["calls"] == 1
-    (request, _) = fake_openai.requests_for("fake-judge")
-    assert request["temperature"] == 0.0 and "Ulysses is yours until 15 January." in request["messages"][1]["content"]
+        assert record["usage"]["judge"]["calls"] == 2   # the due-date claim and the rubric question
+    requests = fake_openai.requests_for("fake-judge")
+    rubric_request = next(r for r in requests if "FINAL MESSAGE" in r["messages"][1]["content"])
+    assert rubric_request["temperature"] == 0.0
+    assert "Ulysses is yours until 15 January." in rubric_request["messages"][1]["content"]
 
 
 def test_a_rubric_task_without_a_judge_stops_before_any_trial(host, library, tmp_path):
@@ -257,7 +265,7 @@ def test_rules_judge_answers_rubric_questions_offline(host, library, tmp_path):
     assert record["verdict"] is True
     (answer,) = next(c for c in record["checks"] if c["name"] == "rubric")["data"]
     assert answer == {"question": "Does the message tell the member when the book is due back?", "parsed": True,
-                      "raw": "rules", "answer": "yes", "approximate": False}
+                      "raw": "rules", "answer": "yes"}
     (noop,) = run(run_jobs(host, jobs, EvalConfig(agent="noop", settings=RunSettings(judge=RULES_JUDGE)), writer))
     writer.close()
     rubric = next(c for c in noop["checks"] if c["name"] == "rubric")

@@ -731,7 +731,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from thinkingbox.interfaces.progress import Progress
     from thinkingbox.engine.executors import load_executor
     from thinkingbox.models.settings import eval_config
-    from thinkingbox.reporting.leaderboard import approximated_questions, render, summarize
+    from thinkingbox.reporting.leaderboard import render, summarize, unjudged_questions
 
     config, names, task_ids, output = eval_config(args)
     if args.retry_errors and not args.resume:
@@ -762,10 +762,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
               f"{1000 * cpu / len(records):.2f} ms CPU per trial)", file=sys.stderr)
     selected = plan.selected(records)
     _print_safe(render(summarize(selected)))
-    approximated = approximated_questions(selected)
-    if approximated:
-        print(f"tb: the offline rules only approximate {len(approximated)} rubric question(s): "
-              + "; ".join(approximated), file=sys.stderr)
+    unjudged, left_out = unjudged_questions(selected)
+    if unjudged:
+        print(f"tb: {len(left_out)} task(s) ask {len(unjudged)} rubric question(s) the offline rules do not judge "
+              "(their rules agree with the labelled corpus on under 95% of messages), so those tasks' verdicts rest on "
+              "their other checks; judge them with --judge MODEL: " + "; ".join(unjudged), file=sys.stderr)
     return _eval_end(plan.output, selected, progress)
 
 

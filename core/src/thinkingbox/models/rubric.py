@@ -24,6 +24,7 @@ def parse_answer(text: str) -> str | None:
 
 
 RULES_JUDGE = "rules"  # --judge rules: answer from each question's rule, no model
+NOT_JUDGED = "not judged"   # a rules run's answer to a question whose rule is only approximate
 
 
 def rule_answer(rule, message: str) -> bool:
@@ -37,20 +38,25 @@ async def rubric_check(outcome: TrialOutcome) -> CheckResult:
     if judge is None:
         return CheckResult("rubric", False, "no judge model configured for a task with rubric questions")
     if judge == RULES_JUDGE:
+        # A rule below 95% agreement on its domain's labelled corpus is marked approximate:
+        # rules do not judge its question (the verdict rests on the other checks); a judge
+        # model does.
         answers = []
         for item in items:
             if item.rule is None:
                 answers.append({"question": item.question, "answer": "no", "raw": "no offline rule for this question",
                                 "parsed": False})
+            elif item.rule.approximate:
+                answers.append({"question": item.question, "answer": NOT_JUDGED, "raw": "rules", "parsed": False,
+                                "approximate": True})
             else:
                 answers.append({"question": item.question, "parsed": True, "raw": "rules",
-                                "answer": "yes" if rule_answer(item.rule, outcome.final_message) else "no",
-                                "approximate": item.rule.approximate})
-        failed = [a["question"] for a in answers if a["answer"] != "yes"]
+                                "answer": "yes" if rule_answer(item.rule, outcome.final_message) else "no"})
+        failed = [a["question"] for a in answers if a["answer"] == "no"]
+        unjudged = sum(a["answer"] == NOT_JUDGED for a in answers)
         detail = "all rubric questions answered yes (rules)" if not failed else f"answered no: {'; '.join(failed)}"
-        approximated = sum(bool(a.get("approximate")) for a in answers)
-        if approximated:
-            detail += f" ({approximated} by a rule that only approximates its question)"
+        if unjudged:
+            detail += f" ({unjudged} not judged: the offline rules cannot answer them reliably; use --judge MODEL)"
         return CheckResult("rubric", not failed, detail, answers)
     message = sanitize(outcome.final_message)
     answers = []

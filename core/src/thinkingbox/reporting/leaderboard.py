@@ -33,11 +33,17 @@ def render(rows: list[dict[str, Any]]) -> str:
                     tablefmt="github")
 
 
-def approximated_questions(records: Iterable[dict[str, Any]]) -> list[str]:
-    """Rubric questions that offline rules (`--judge rules`) answered only approximately."""
-    found: set[str] = set()
+def unjudged_questions(records: Iterable[dict[str, Any]]) -> tuple[list[str], set[tuple[str, str]]]:
+    """Rubric questions a rules run did not judge (their rules are only approximate), and the
+    (domain, task) pairs that ask them: those tasks' verdicts rest on their other checks."""
+    questions: set[str] = set()
+    tasks: set[tuple[str, str]] = set()
     for record in records:
         for check in record["checks"]:
             if check["name"] == "rubric" and isinstance(check.get("data"), list):
-                found.update(a["question"] for a in check["data"] if isinstance(a, dict) and a.get("approximate"))
-    return sorted(found)
+                asked = {a["question"] for a in check["data"] if isinstance(a, dict)
+                         and (a.get("answer") == "not judged" or a.get("approximate"))}
+                if asked:
+                    questions |= asked
+                    tasks.add((record.get("domain", ""), record.get("task", "")))
+    return sorted(questions), tasks
