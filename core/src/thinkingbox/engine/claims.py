@@ -32,6 +32,7 @@ Readers find values; they never decide whether a value is right: the check compa
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
@@ -54,8 +55,10 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
 _SCALES = {"hundred": 100, "thousand": 1000}
 _NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_SCALES], key=len, reverse=True))
 # A number in words: "forty", "twenty-five", "one hundred and twenty".
-_WORDS = rf"(?:\b(?:{_NUMBER_WORD})\b(?:[\s-]+(?:and\s+)?(?:{_NUMBER_WORD})\b)*)"
-_DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+# Repetitions are bounded so every reader stays linear in the length of a message, however
+# hostile: a number is at most six words or fifteen digits long.
+_WORDS = rf"(?:\b(?:{_NUMBER_WORD})\b(?:[\s-]+(?:and\s+)?(?:{_NUMBER_WORD})\b){{0,5}})"
+_DIGITS = r"(?:\d{1,3}(?:,\d{3}){1,4}|\d{1,15})(?:\.\d{1,4})?"
 _DASH = r"\s*(?:[-–—]|-?(?:to|through|thru|until|till)-?)\s*"
 
 
@@ -511,30 +514,27 @@ _DEDUCTION = re.compile(r"\b(?:after|minus|less|net of|excluding|deducting|once)
 _COUNTERFACTUAL = re.compile(r"\bif\b[^,;]{0,60}\b(?:were|had been|had)\b")
 
 
-def _about_near(sentence: str, start: int, end: int, about: tuple[str, ...], values: list[tuple[int, int]]) -> bool:
+def _about_near(sentence: str, start: int, end: int, about: tuple[str, ...], previous_end: int, next_start: int
+                ) -> bool:
     """Whether one of `about`'s words names the value: a few words before it, or right after
     it, with no other value or "and" between ("the TV: $40", "$40 for the TV")."""
-    head = sentence[max((b for a, b in values if b <= start), default=0):start]
-    tail = re.split(r"[,;]|\b(?:and|or|but)\b", sentence[end:min((a for a, b in values if a >= end),
-                                                                  default=len(sentence))])[0]
+    head = sentence[max(previous_end, start - 80):start]
+    tail = re.split(r"[,;]|\b(?:and|or|but)\b", sentence[end:min(next_start, end + 80)])[0]
     before = " ".join(re.findall(r"[\w'$.]+", head)[-5:])
     after = " ".join(re.findall(r"[\w'$.]+", tail)[:4])
     return _near(about, before) or _near(about, after)
 
 
-def _roles_of(sentence: str, start: int, end: int, cues: list[tuple[int, int, str]],
-              values: list[tuple[int, int]]) -> set[str]:
+def _roles_of(sentence: str, start: int, end: int, cues: list[tuple[int, int, str]], previous_end: int,
+              next_start: int) -> set[str]:
     """The roles a value at sentence[start:end] is tied to: the role words just before it (a
     few words, no other value between: "refunded $40", "the limit is $60") and just after it
     ("$40 back", "$82.40 you claimed"), both when both are there; else the nearest."""
     def words(a: int, b: int) -> int:
         return len(re.findall(r"[\w']+", sentence[a:b]))
 
-    def clear(a: int, b: int) -> bool:
-        return not any(a <= v0 < b or a < v1 <= b for v0, v1 in values if (v0, v1) != (start, end))
-
-    before = [c for c in cues if c[1] <= start and words(c[1], start) <= 4 and clear(c[1], start)]
-    after = [c for c in cues if c[0] >= end and words(end, c[0]) <= 1 and clear(end, c[0])
+    before = [c for c in cues if previous_end <= c[1] <= start and words(c[1], start) <= 4]
+    after = [c for c in cues if end <= c[0] <= next_start and words(end, c[0]) <= 1
              and not re.search(r"[,;]|\b(?:and|or|but)\b", sentence[end:c[0]])]
     roles = {c[2] for c in (max(before, key=lambda c: c[1]) if before else None,
                             min(after, key=lambda c: c[0]) if after else None) if c}
@@ -543,8 +543,6 @@ def _roles_of(sentence: str, start: int, end: int, cues: list[tuple[int, int, st
     return {min(cues, key=lambda c: (max(c[0] - end, start - c[1], 0), c[0] > start))[2]}
 
 
-# Where a value's clause ends for role words: also before ", so" ("minus the $15 fee, so 633
-# dollars": the fee's words do not reach the result).
 _CLAUSE_BREAK = re.compile(r",?\s+(?:but|however|although|though|whereas|while|instead)\b|,\s+(?:yet|so)\b|\s*;\s*"
                            r"|\s+-\s+")
 
@@ -556,8 +554,9 @@ def _clause_bounds(sentence: str) -> list[tuple[int, int]]:
 
 
 def _clause_before(sentence: str, start: int) -> str:
-    """The text of the sentence before `start`, back to the last clause boundary."""
-    head = sentence[:start]
+    """The text of the sentence before `start`, back to the last clause boundary (or a few
+    hundred characters)."""
+    head = sentence[max(0, start - 300):start]
     cut = max(head.rfind(";"), head.rfind(" but "), head.rfind(" - "))
     return head[cut + 1:]
 
@@ -578,21 +577,27 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
                     for c in pattern.finditer(sentence)]
             # "$152.15 after the restocking fee": a role's words after "after", "minus" or
             # "less" name what was taken off, not the value before them.
-            deducted = {c[0] for c in cues if _DEDUCTION.search(sentence[:c[0]])}
+            deducted = {c[0] for c in cues if _DEDUCTION.search(sentence[max(0, c[0] - 40):c[0]])}
+            cue_starts = [c[0] for c in cues]   # in order: the pattern finds them left to right
             bounds = _clause_bounds(sentence)
             bound: dict[str, list[Any]] = {}
             values = claim.values_in(sentence, today, vocabulary)
-            for start, end, value in values:
-                if _NEGATED_VALUE.search(sentence[:start]) or _COUNTERFACTUAL.search(_clause_before(sentence, start)):
+            spans = [(a, b) for a, b, _ in values]
+            for n, (start, end, value) in enumerate(values):
+                if _NEGATED_VALUE.search(sentence[max(0, start - 30):start]) \
+                        or _COUNTERFACTUAL.search(_clause_before(sentence, start)):
                     continue
-                if claim.about and not _about_near(sentence, start, end, claim.about, [(a, b) for a, b, _ in values]):
+                previous_end = spans[n - 1][1] if n else 0
+                next_start = spans[n + 1][0] if n + 1 < len(spans) else len(sentence)
+                if claim.about and not _about_near(sentence, start, end, claim.about, previous_end, next_start):
                     continue
-                near = [c for c in cues if not (c[0] in deducted and c[0] >= end)]
                 # Only the words of the value's own clause ("lists at $3,200, but the course costs
-                # you $2,900": "costs" is not the list price's role).
+                # you $2,900": "costs" is not the list price's role), and only those near it.
                 low, high = next(((a, b) for a, b in bounds if a <= start < b), (0, len(sentence)))
-                near = [c for c in near if low <= c[0] < high]
-                roles = _roles_of(sentence, start, end, near, [(a, b) for a, b, _ in values])
+                low, high = max(low, start - 200), min(high, end + 200)
+                window = cues[bisect_left(cue_starts, low):bisect_left(cue_starts, high)]
+                near = [c for c in window if not (c[0] in deducted and c[0] >= end)]
+                roles = _roles_of(sentence, start, end, near, previous_end, next_start)
                 if not roles:
                     roles = {carried} if carried and not cues else {""}
                 for role in roles:
@@ -681,7 +686,7 @@ def decision_stance(claim: Claim, messages: tuple[str, ...], vocabulary: Vocabul
         if claim.about and not (_near(claim.about, mention.text) or _near(claim.about, previous)):
             continue
         if mention.kind == kind and mention.stance in accepted:
-            if _near(claim.because, normalize(messages[mention.message])):
+            if not claim.because or _near(claim.because, normalize(messages[mention.message])):
                 state, why = True, ""
             elif not state:
                 why = "it is stated without its reason"

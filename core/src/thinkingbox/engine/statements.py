@@ -71,10 +71,13 @@ _SPELLINGS = {
 _SPELLING = re.compile(r"\b(" + "|".join(sorted(map(re.escape, _SPELLINGS), key=len, reverse=True)) + r")\b")
 
 
+MAX_READ = 50_000   # characters of one message the readers read: a longer message is cut there
+
+
 @lru_cache(maxsize=2048)
 def normalize(text: str) -> str:
     """One form for what people write in many: see the module docstring."""
-    text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHIC).lower()
+    text = unicodedata.normalize("NFKC", text[:MAX_READ]).translate(_TYPOGRAPHIC).lower()
     text = re.sub(r"[*_]{1,3}(?=\w)|(?<=\w)[*_]{1,3}", "", text)   # markdown emphasis: **$40** -> $40
     for pattern, replacement in _CONTRACTIONS:
         text = pattern.sub(replacement, text)
@@ -149,7 +152,7 @@ _MODAL_REACH = 6
 
 
 def _words_before(clause: str, start: int, reach: int) -> str:
-    head = clause[:start].split()
+    head = clause[max(0, start - 15 * reach):start].split()
     return " ".join(head[-reach:])
 
 
@@ -159,7 +162,7 @@ def stance(clause: str, start: int, end: int) -> str:
     within a few words, a question when its clause asks, hypothetical when a condition or a
     modal offer governs it; asserted otherwise. Words inside the phrase itself never count
     (a vocabulary's "no approval is needed" carries its own negation)."""
-    outside = clause[:start] + " \u0000 " + clause[end:]
+    outside = clause[max(0, start - 300):start] + " \u0000 " + clause[end:end + 300]
     if clause.rstrip().endswith("?") or _QUESTION_START.search(clause):
         return QUESTION
     # A phrase that is itself negative ("cannot go ahead", "no refund") is not negated again by
