@@ -56,7 +56,7 @@ def test_a_model_judge_answers_one_question_per_claim(domains, fake_openai):
 
     retail = domains[0]
     item = next(i for i in corpus_of(retail) if i.kind == "value" and i.expected and len(i.says.states) == 1)
-    judge = model_config("judge", "judge-model", {}, {"base_url": fake_openai.url, "api_key_env": "NO_SUCH_KEY"})
+    judge = model_config("judge", "judge-model", {}, {"base_url": fake_openai.url})
     fake_openai.script("judge-model", [{"content": "Yes."}, {"content": "no"}, {"content": "maybe"}])
     assert run(judge_item(retail, item, judge)).verdict is True
     asked = fake_openai.requests_for("judge-model")[0]["messages"][1]["content"]
