@@ -207,7 +207,9 @@ def _leaks(score: int) -> list[str]:
 
 
 def test_every_task_states_its_outcome_and_keeps_the_score_internal(tb_domain):
-    from thinkingbox.engine.claims import states_phrase
+    from datetime import date
+
+    from thinkingbox.engine.claims import claim_mentioned, claim_of
 
     problems = []
     for task in tb_domain.tasks.values():
@@ -216,9 +218,9 @@ def test_every_task_states_its_outcome_and_keeps_the_score_internal(tb_domain):
         if set(tools) & set(tb_domain.write_tools) and not says.states:
             problems.append(f"{task.id}: the reference writes, but the task declares nothing to state")
         score = task.rows["customers"][0]["score"]
-        phrasings = [claim.phrase for claim in says.never_states if claim.phrase]
         for leak in _leaks(score):
-            if not any(states_phrase(leak, p) for p in phrasings):
+            if not any(claim_mentioned(claim_of(c), (leak,), date(2025, 10, 1), tb_domain.vocabulary)
+                       for c in says.never_states):
                 problems.append(f"{task.id}: the internal score is not declared never to state ({leak!r} would pass)")
         rmas = tools.count("create_rma")
         stated = [claim.id for claim in says.states if claim.id and claim.id.startswith("RMA-")]

@@ -508,6 +508,7 @@ def _paired_dates(text: str, today: date) -> tuple[Span, ...]:
 
 # ---- roles: which value a sentence gives for which role -------------------------------------------
 
+_INCLUDED = re.compile(r"\b(?:including|includes|inclusive of|of which|incl\.?)\s+(?:the|a|an|your)?\s*\$?\s*$")
 _NEGATED_VALUE = re.compile(r"\b(?:not|instead of|rather than|no longer|never)\s*$")
 _DEDUCTION = re.compile(r"\b(?:after|minus|less|net of|excluding|deducting|once)\s+(?:the|any|all|your|a|its)?\s*$")
 # "If it were still sealed you'd get $179.00 back": a value in a counterfactual clause is not given.
@@ -528,20 +529,41 @@ def _about_near(sentence: str, start: int, end: int, about: tuple[str, ...], pre
 def _roles_of(sentence: str, start: int, end: int, cues: list[tuple[int, int, str]], previous_end: int,
               next_start: int) -> set[str]:
     """The roles a value at sentence[start:end] is tied to: the role words just before it (a
-    few words, no other value between: "refunded $40", "the limit is $60") and just after it
-    ("$40 back", "$82.40 you claimed"), both when both are there; else the nearest."""
+    few words, no other value between: "refunded $40", "the limit is $60", "refunded what you
+    paid: $1,349") and those just after it in the same phrase ("$40 back", "$82.40 you claimed", "the $99 fee is refunded"); else
+    the role words further back in the same phrase; none when no role's words are that close."""
     def words(a: int, b: int) -> int:
         return len(re.findall(r"[\w']+", sentence[a:b]))
 
     before = [c for c in cues if previous_end <= c[1] <= start and words(c[1], start) <= 4]
-    after = [c for c in cues if end <= c[0] <= next_start and words(end, c[0]) <= 1
-             and not re.search(r"[,;]|\b(?:and|or|but)\b", sentence[end:c[0]])]
-    roles = {c[2] for c in (max(before, key=lambda c: c[1]) if before else None,
-                            min(after, key=lambda c: c[0]) if after else None) if c}
-    if roles or not cues:
-        return roles
-    return {min(cues, key=lambda c: (max(c[0] - end, start - c[1], 0), c[0] > start))[2]}
+    after = [c for c in cues if end <= c[0] <= next_start and words(end, c[0]) <= 3
+             and not re.search(r"[,;:(]|\b(?:and|or|but|so|which|because|as)\b", sentence[end:c[0]])]
+    roles = {c[2] for c in after}
+    if before:
+        # The nearest role words before it; what the customer paid or claimed only describes the
+        # amount, so the role words before those count too ("refunded what you paid: $1,349").
+        ordered = sorted(before, key=lambda c: -c[1])
+        roles.add(ordered[0][2])
+        if ordered[0][2] in _DESCRIPTIVE and len(ordered) > 1:
+            roles.add(ordered[1][2])
+    if not roles:
+        # The subject further back in the same phrase: "your premium for the rest of the term
+        # would be $188.46" (not across punctuation: "... fee of $34.83 (opened), that's $197.37").
+        subject = [c for c in cues if previous_end <= c[1] <= start and not re.search(r"[,;:()]", sentence[c[1]:start])]
+        if subject:
+            roles.add(max(subject, key=lambda c: c[1])[2])
+        else:   # "$220.00, which I've charged to your card": the verb later in the phrase
+            later = [c for c in cues if end <= c[0] <= next_start and not re.search(r"[;:()]|\b(?:and|but)\b",
+                                                                                   sentence[end:c[0]])]
+            if later:
+                roles.add(min(later, key=lambda c: c[0])[2])
+    return roles
 
+
+# Between two values given in one breath: "$499.00 for the console and $299.00 for the monitor".
+_COORDINATED = re.compile(r"^[^,;:$]{0,40}?(?:,|\band\b|\bor\b|\bplus\b)\s*(?:the\s+)?(?:us\$|\$|usd\s*)?$")
+
+_DESCRIPTIVE = {"paid", "claimed"}   # roles that describe an amount rather than say what it is for
 
 _CLAUSE_BREAK = re.compile(r",?\s+(?:but|however|although|though|whereas|while|instead)\b|,\s+(?:yet|so)\b|\s*;\s*"
                            r"|\s+-\s+")
@@ -581,15 +603,21 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
             cue_starts = [c[0] for c in cues]   # in order: the pattern finds them left to right
             bounds = _clause_bounds(sentence)
             bound: dict[str, list[Any]] = {}
-            values = claim.values_in(sentence, today, vocabulary)
+            # "including the $15 shipping": a part named inside another amount takes no role.
+            values = tuple(v for v in claim.values_in(sentence, today, vocabulary)
+                           if not _INCLUDED.search(sentence[max(0, v[0] - 30):v[0]]))
             spans = [(a, b) for a, b, _ in values]
+            placed: list[set[str]] = []          # the roles of the values before this one
+            last_roles: set[str] = set()
             for n, (start, end, value) in enumerate(values):
                 if _NEGATED_VALUE.search(sentence[max(0, start - 30):start]) \
                         or _COUNTERFACTUAL.search(_clause_before(sentence, start)):
+                    placed.append(set())
                     continue
                 previous_end = spans[n - 1][1] if n else 0
                 next_start = spans[n + 1][0] if n + 1 < len(spans) else len(sentence)
                 if claim.about and not _about_near(sentence, start, end, claim.about, previous_end, next_start):
+                    placed.append(set())
                     continue
                 # Only the words of the value's own clause ("lists at $3,200, but the course costs
                 # you $2,900": "costs" is not the list price's role), and only those near it.
@@ -598,8 +626,21 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
                 window = cues[bisect_left(cue_starts, low):bisect_left(cue_starts, high)]
                 near = [c for c in window if not (c[0] in deducted and c[0] >= end)]
                 roles = _roles_of(sentence, start, end, near, previous_end, next_start)
+                if not roles and n and _COORDINATED.match(sentence[previous_end:start]):
+                    roles = set(last_roles)   # "refunded $499 for the console and $299 for the monitor"
                 if not roles:
                     roles = {carried} if carried and not cues else {""}
+                last_roles = roles
+                placed.append(roles)
+            # "The full $368.99 you paid is refunded": what was paid is also the refund when its
+            # clause refunds and gives the refund no other value.
+            for (start, end), roles in zip(spans, placed):
+                low, high = next(((a, b) for a, b in bounds if a <= start < b), (0, len(sentence)))
+                paid_after = any(c[2] == "paid" and end <= c[0] <= end + 12 for c in cues)
+                if roles == {"paid"} and paid_after and any(c[2] == "refund" for c in cues if low <= c[0] < high) and \
+                        not any("refund" in r for (a, _), r in zip(spans, placed) if low <= a < high):
+                    roles.add("refund")
+            for (_, _, value), roles in zip(values, placed):
                 for role in roles:
                     bound.setdefault(role, []).append(value)
             out += [(m, role, values) for role, values in bound.items()]
@@ -681,10 +722,15 @@ def decision_stance(claim: Claim, messages: tuple[str, ...], vocabulary: Vocabul
             mention = Mention(kind, ASSERTED, mention.message, mention.sentence, mention.text)
         elif mention.kind != kind and mention.kind not in contrary:
             continue
-        message_sentences = sentences(messages[mention.message])
-        previous = message_sentences[mention.sentence - 1] if mention.sentence else ""
-        if claim.about and not (_near(claim.about, mention.text) or _near(claim.about, previous)):
-            continue
+        if claim.about:
+            # What it is about: named in its sentence (or, for the decision itself, a
+            # neighbouring one: "I can't apply that code. Price adjustments are ...").
+            near = _near(claim.about, mention.text)
+            if not near and mention.kind == kind:
+                around = sentences(messages[mention.message])[max(0, mention.sentence - 1):mention.sentence + 2]
+                near = any(_near(claim.about, s) for s in around)
+            if not near:
+                continue
         if mention.kind == kind and mention.stance in accepted:
             if not claim.because or _near(claim.because, normalize(messages[mention.message])):
                 state, why = True, ""
@@ -942,10 +988,11 @@ def perturb(text: str, claim: Claim, vocabulary: Vocabulary = CORE_VOCABULARY) -
         for alternative in claim.value:  # type: ignore[attr-defined]
             text = re.sub(re.escape(alternative), "someone", text, flags=re.IGNORECASE)
         return text
-    if kind == "decision":   # every sentence that states the decision left out
-        kind = vocabulary.decisions.get(str(claim.value))
-        pattern = kind.pattern if kind else None
-        return " ".join(s for s in sentences(text) if pattern is None or not pattern.search(s))
+    if kind == "decision":   # every sentence that states the decision (in any way) left out
+        if str(claim.value) not in vocabulary.decisions:
+            return text
+        bare = Claim("decision", claim.value, answer=claim.answer)   # whatever it is about, and why
+        return " ".join(s for s in sentences(text) if not decision_stance(bare, (s,), vocabulary)[0])
     groups = {"money": (_MONEY, ("a", "b", "c", "d")), "time": (_TIME, ("h", "h24")),
               "days": (_DAYS, ("a", "b", "c", "d")), "duration": (_DURATION, ("n",)), "percent": (_PERCENT, ("n",))}
     patterns: list[tuple[re.Pattern[str], tuple[str, ...]]] = []
@@ -959,6 +1006,15 @@ def perturb(text: str, claim: Claim, vocabulary: Vocabulary = CORE_VOCABULARY) -
     for pattern, names in patterns:
         for m in pattern.finditer(text):
             spans += [m.span(g) for g in names if g in pattern.groupindex and m.group(g)]
+    if kind in ("date", "date_range"):   # relative dates move too: "tomorrow", "this Friday"
+        text = re.sub(r"\b(?:today|tomorrow)\b", "in ten days", text, flags=re.IGNORECASE)
+        text = re.sub(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day\b",
+                      lambda m: {"mon": "tues", "tues": "wednes", "wednes": "thurs", "thurs": "fri", "fri": "satur",
+                                 "satur": "sun", "sun": "mon"}[m.group(1).lower()] + "day", text, flags=re.IGNORECASE)
+        spans = []
+        for pattern, names in patterns:
+            for m in pattern.finditer(text):
+                spans += [m.span(g) for g in names if g in pattern.groupindex and m.group(g)]
     out = text
     for start, end in sorted(set(spans), reverse=True):
         piece = out[start:end]

@@ -135,7 +135,7 @@ _NEGATOR = re.compile(r"\b(?:not|cannot|no|never|nothing|none|neither|nor|withou
 _UNDECIDED = re.compile(r"\b(?:it depends|depends on|depending on|that varies|it varies)\b")
 _NEGATIVE_PHRASE = re.compile(r"\b(?:not|no|never|cannot|unable|nothing|without|none|non|nobody|no one)\b|\bnon-")
 # A negation reaches a phrase only across a few words: "I have not yet cancelled".
-_NEGATION_REACH = 5
+_NEGATION_REACH = 7
 _QUESTION_START = re.compile(r"^(?:shall|should|would|could|can|may|do|does|did|is|are|was|were|will|have|has|"
                              r"want me to|ok to|okay to)\s+(?:i|we|you|it|that|this|me|there)\b")
 # Conditions that leave a decision open. "once"/"when"/"after" only when the condition is
@@ -152,7 +152,8 @@ _MODAL_REACH = 6
 
 
 def _words_before(clause: str, start: int, reach: int) -> str:
-    head = clause[max(0, start - 15 * reach):start].split()
+    """The last few words before `start`, back to a colon, comma or semicolon at most."""
+    head = re.split(r"[:;,]", clause[max(0, start - 15 * reach):start])[-1].split()
     return " ".join(head[-reach:])
 
 
@@ -256,9 +257,9 @@ class Vocabulary:
                           self.closing_summary if closing_summary is None else closing_summary)
 
     def contraries(self, kind: str) -> frozenset[str]:
-        """The kinds that contradict `kind`, declared on either side."""
-        own = self.decisions[kind].contrary
-        return own | {name for name, d in self.decisions.items() if kind in d.contrary}
+        """The kinds whose assertion takes `kind` back (as `kind` declares them: "unable to change
+        it" takes back a change, but "I've updated your ticket" does not take back a refusal)."""
+        return self.decisions[kind].contrary
 
     def role_pattern(self, kind: str) -> tuple[re.Pattern[str], list[str]]:
         """The words of every role whose values are of `kind` (money, date, number), as one
@@ -316,8 +317,8 @@ _YES = re.compile(r"\b(?:yes|yeah|yep|yup|sure|ok|alright|all right|fine|agreed|
                   r"that works|works for me|absolutely|of course|definitely|please (?:cancel|book|process|"
                   r"change|return|order|submit|make|move|send|file|go|schedule|add|remove|set|enrol|enroll|request)|"
                   r"happy (?:to|with)|that is fine|perfect|great|lovely|deal|carry on|grand|cheers)\b")
-_NO = re.compile(r"\b(?:no|nope|not|never|do not|rather not|hold off|hold on|wait|stop|cancel that|decline|leave it|"
-                 r"forget it|changed my mind)\b")
+_NO = re.compile(r"\b(?:no|nope|not|never|do not|rather not|hold off|hold on|wait|stop|decline|leave it|"
+                 r"forget it|changed my mind)\b|\bcancel that\b(?!\s+\w)")
 _NOT_REFUSALS = re.compile(r"\b(?:no problem|no worries|not a problem|why not|no doubt|not at all)\b")
 # Agreement on a condition is not agreement: "yes, as long as I get the full amount back".
 _CONDITIONAL = re.compile(r"\b(?:as long as|provided|only if|if|so long as|assuming|unless|but)\b"
@@ -327,14 +328,20 @@ _CONDITIONAL = re.compile(r"\b(?:as long as|provided|only if|if|so long as|assum
 
 
 def agrees(message: str) -> bool:
-    """Whether a customer's message agrees to go ahead: a yes that is not a question, not on
-    a condition and not hedged by a refusal ("Yes please, go ahead." agrees; "Yes, but what
-    is the fee?", "Yes, as long as it's free", "No, leave it" and "I'd rather not" do not)."""
+    """Whether a customer's message agrees to go ahead: its last sentence that says yes, no or
+    sets a condition says yes, with no question anywhere ("Yes please, go ahead." agrees; "Yes,
+    but what is the fee?", "Yes, as long as it's free", "Sure. Wait, no." and "I'd rather not"
+    do not; "Yes, if it can't be cancelled I'll return it. Yes, go ahead." does)."""
     text = normalize(message)
     if "?" in text:
         return False
-    text = _NOT_REFUSALS.sub(" ", text)
-    return bool(_YES.search(text)) and not _NO.search(text) and not _CONDITIONAL.search(text)
+    verdict = False
+    for sentence in sentences(message):
+        for clause in re.split(r"\s*;\s*", _NOT_REFUSALS.sub(" ", sentence)):
+            yes, no, condition = _YES.search(clause), _NO.search(clause), _CONDITIONAL.search(clause)
+            if yes or no or condition:
+                verdict = bool(yes) and not no and not condition
+    return verdict
 
 
 def refuses(message: str) -> bool:
@@ -385,7 +392,8 @@ CORE_DECISIONS = (
         r"(?:is|are)\s+now\s+(?:active|live|enabled|available)",
         r"you can now\b", r"you are all set\b", r"you are good to go\b",
         r"\byou (?:have\s+)?(?:now\s+)?got (?:your|the|an?)\b", r"\b(?:have|has) set (?:it|this|that|them) up\b"),
-        {"pending_approval", "declined"}, "what was asked is now in place (access, approval, licence, device)"),
+        {"pending_approval", "declined", "waitlisted"}, "what was asked is now in place (access, approval, licence, "
+                                                          "device)"),
     DecisionKind("pending_approval", (
         rf"(?:pending|awaiting|waiting (?:for|on)|subject to|needs?|requires?|need to get|has to be|have to be|"
         rf"must be|needs to be|will need)\s+(?:(?!nobody|no one|anyone|any\b)\S+\s+){{0,4}}?(?:approv\w*|sign off|authoriz\w+)",
@@ -401,14 +409,18 @@ CORE_DECISIONS = (
         r"\bcannot\b(?!\s+(?:see (?:any|a) reason|see why|wait)\b)(?![^.;]{0,60}\b(?:until|unless|before)\b)"
         r"(?![^.;]{0,80}\b(?:with|without) (?:\S+ ){0,5}(?:approval|sign off)\b)",
         r"(?:am|are|is|was|were)\s+(?:not able|unable) to", r"\boff[- ]limits\b", r"^not yet\b", r"\b(?:i am )?afraid not\b",
-        r"\bnever (?:possible|allowed|available|permitted)\b", r"\bnot (?:possible|eligible|allowed|permitted|covered|"
+        r"\bnever (?:possible|allowed|available|permitted)\b", r"\b(?:does|do|did) not apply\b",
+        r"\b(?:i|we) (?:will not|would not|am not going to|are not going to) (?:\w+ )?(?:file|open|process|issue|"
+        r"make|add|accept|apply|approve|grant|give|offer|change|book|order|extend|waive)\b",
+        r"\bnot (?:possible|eligible|allowed|permitted|covered|"
         r"available to you|something (?:i|we) can)", r"\bineligible\b", r"do(?:es)? not qualify",
         r"(?:declined|denied|refused|rejected|turned down)\b",
         r"(?:have to|must|need to|will have to|going to)\s+(?:decline|deny|refuse|reject|turn down)",
-        r"no longer (?:be\s+)?(?:eligible|possible|returnable|cancelable|changeable|within)",
+        r"no longer (?:be\s+)?(?:eligible|possible|returnable|cancelable|changeable|within|canceled|changed|returned|"
+        r"modified|amended)",
         r"(?:outside|past|beyond) (?:the|our|its|your) (?:\w+\s+){0,2}(?:window|period|limit|deadline)",
         r"(?:is|has) (?:already )?(?:closed|expired|passed)\b"),
-        {"granted", "pending_approval", "booked", "changed"}, "the request is refused, not possible or not eligible"),
+        {"granted", "pending_approval", "booked"}, "the request is refused, not possible or not eligible"),
     DecisionKind("no_approval_needed", (
         rf"(?:no|not|without|nobody's|no one's)\s+(?:{_W}\s+){{0,3}}?(?:approval|sign(?:ing|ed)? off|approver)s?\b(?!\s+from)",
         r"(?:approval|sign off)\s+(?:is|was|will be)\s+not\s+(?:needed|required|necessary)",
@@ -473,7 +485,7 @@ CORE_DECISIONS = (
         r"\bon (?:its|their) way\b", r"\b(?:i|we) will (?:send|email|ship|mail)\b"),
         (), "a document or item is sent"),
     DecisionKind("filed", (
-        r"\b(?:filed|opened|lodged|submitted|raised|registered|started|logged|created)\s+(?:\w+\s+){0,4}?"
+        r"\b(?:filed|opened|lodged|submitted|raised|registered|started|logged|created)\s+(?:\S+\s+){0,4}?"
         r"(?:claim|case|investigation|report|trace)\b",
         r"\b(?:claim|case|investigation|trace)\s+(?:\w+\s+){0,3}(?:is|has been|was)\s+(?:now\s+)?(?:filed|opened|lodged|"
         r"submitted|raised|registered|started|underway|in progress)"),
@@ -502,7 +514,7 @@ CORE_DECISIONS = (
 
 CORE_ROLES = {
     "refund": (r"refund\w*", r"reimburs\w+", r"money back", r"credited back", r"back to your (?:card|account)",
-               r"get back", r"back", r"return premium"),
+               r"get back", r"back", r"return premium", r"you (?:would |will |should )?(?:get|receive)"),
     "charge": (r"charged", r"billed", r"debited", r"taken from your (?:card|account)", r"charge (?:to|on) your"),
     "paid": (r"you paid", r"paid for", r"you have paid", r"purchase price", r"price paid", r"originally (?:paid|charged)",
              r"order total", r"you spent"),

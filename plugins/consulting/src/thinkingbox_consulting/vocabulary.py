@@ -7,7 +7,7 @@ from thinkingbox import CORE_VOCABULARY, DecisionKind, NeverTell
 _CORE = CORE_VOCABULARY.decisions
 
 DECISIONS = [
-    _CORE["granted"].more(
+    _CORE["granted"].more(contrary={"returned_for_correction"}).more(
         r"(?:expense|claim)\s+(?:\w+\s+){0,3}(?:is|has been|was)\s+(?:now\s+)?(?:approved|paid|reimbursed)",
         r"(?:approved|reimbursed)\s+(?:\w+\s+){0,3}(?:\$[\d,.]+|expense|claim)",
         r"(?:laptop|device|monitor|headset|license|seat)\s+(?:\w+\s+){0,3}(?:is|has been)\s+(?:now\s+)?"

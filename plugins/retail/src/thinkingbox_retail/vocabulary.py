@@ -18,13 +18,18 @@ DECISIONS = [
     _CORE["filed"].more(r"(?:asked|told|contacted|notified)\s+(?:the\s+)?(?:carrier|courier|manufacturer)\s+to\s+"
                         r"(?:investigate|trace|look into)", r"\bwarranty (?:claim|repair) (?:is|has been) (?:opened|filed)"),
     DecisionKind("compensated", (
-        r"(?:added|credited|issued|given|applied|put)\s+(?:\w+\s+){0,4}(?:points|credit|voucher|compensation|goodwill)",
+        r"(?:add|added|adding|credit|credited|issue|issued|give|given|apply|applied|put)\s+(?:\S+\s+){0,4}"
+        r"(?:points|credit|voucher|compensation|goodwill)",
         r"(?:points|credit|voucher|compensation)\s+(?:\w+\s+){0,3}(?:is|are|has been|have been|was|were)\s+"
         r"(?:now\s+)?(?:added|credited|issued|applied|on (?:its|their) way)"),
-        {"no_compensation"}, "compensation (points, store credit, a voucher) is given"),
+        {"no_compensation"}, "compensation (points, store credit, a voucher) is given", "no_compensation"),
     DecisionKind("no_compensation", (
         r"\bno\s+(?:\w+\s+){0,2}(?:compensation|credit|points|voucher|goodwill)",
-        r"\bnot\s+(?:be\s+)?(?:eligible|entitled)\s+(?:for|to)\s+(?:\w+\s+){0,2}(?:compensation|credit|points)"),
+        r"\bno\s+(?:delay|late[- ]delivery|late)\s+(?:refund|compensation)",
+        r"\bnot\s+(?:be\s+)?(?:eligible|entitled)\s+(?:for|to)\s+(?:\w+\s+){0,2}(?:compensation|credit|points)",
+        r"\b(?:does|do|did) not qualify for (?:\S+\s+){0,4}(?:refund|compensation|credit|points)",
+        r"\b(?:none|nothing) (?:is|was|will be) (?:due|owed|payable)\b",
+        r"\balready (?:received|been given|had|got) (?:\S+\s+){0,3}compensation"),
         {"compensated"}, "no compensation is given"),
 ]
 
