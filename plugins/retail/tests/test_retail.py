@@ -215,7 +215,7 @@ def test_every_task_states_its_outcome_and_keeps_the_score_internal(tb_domain):
     for task in tb_domain.tasks.values():
         says = task.says
         tools = [step.tool for step in task.solution if step.tool]
-        if set(tools) & set(tb_domain.write_tools) and not says.states:
+        if set(tools) & set(tb_domain.write_tools) and not says.states and not says.states_before:
             problems.append(f"{task.id}: the reference writes, but the task declares nothing to state")
         score = task.rows["customers"][0]["score"]
         for leak in _leaks(score):
@@ -235,9 +235,12 @@ def test_costs_are_announced_before_the_write_that_needs_agreement(tb_domain):
         steps = [step.tool or "say" for step in task.solution]
         needing = AGREEMENT_NEEDED & set(steps)
         befores = {claim.before for claim in task.says.states_before}
+        declined = any(d.answer == "no" for d in task.user_decisions)
         if not needing:
-            if befores:
+            if befores and not declined:   # a customer who declines never gets the write
                 problems.append(f"{task.id}: states_before without a write that needs agreement")
+            if declined and befores and (not befores <= AGREEMENT_NEEDED or not task.says.agreement):
+                problems.append(f"{task.id}: a declined write needs its states_before and agreement")
             continue
         if not befores or not befores <= needing:
             problems.append(f"{task.id}: states_before {sorted(befores)} for writes {sorted(needing)}")

@@ -8,9 +8,9 @@ task's reference (its calls, its messages, the scripted customer's replies) and 
     no_wait       tells the cost or consequence, then acts before the customer answers
 
 Used by `bench/shortcuts.py` and the tests: the share each passes per domain is the measure.
-`act_unasked` and `no_wait` are measured on the tasks where asking matters: those that ask the
-customer to agree (a `user_decisions` entry, or an agreement check); elsewhere acting without
-asking is what the policy wants.
+`act_unasked` and `no_wait` are measured on the tasks where asking matters: those whose policy
+needs the customer's agreement (an agreement check); elsewhere acting without asking is what the
+policy wants.
 """
 from __future__ import annotations
 
@@ -82,7 +82,10 @@ async def shortcut_rates(domain: Any, shortcuts: tuple[str, ...] = SHORTCUTS) ->
     """{shortcut: (tasks passed, tasks, ids passed)} over every task of the domain."""
     out: dict[str, tuple[int, int, list[str]]] = {}
     worlds = [await domain.prepare(task) for task in domain.tasks.values()]
-    asking = [tw for tw in worlds if tw.task.user_decisions or tw.task.says.agreement]
+    # Tasks where the customer agrees: in those where the customer declines, the reference never
+    # makes the write, so acting without waiting fails their state check by construction.
+    asking = [tw for tw in worlds if any(step.tool == a.before for a in tw.task.says.agreement
+                                         for step in tw.task.solution)]
     for shortcut in shortcuts:
         measured = asking if shortcut in ("act_unasked", "no_wait") else worlds
         passed = [tw.task.id for tw in measured if await shortcut_verdict(domain, tw, shortcut)]

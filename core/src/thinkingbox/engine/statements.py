@@ -141,7 +141,8 @@ _QUESTION_START = re.compile(r"^(?:shall|should|would|could|can|may|do|does|did|
 # Conditions that leave a decision open. "once"/"when"/"after" only when the condition is
 # itself a decision still to be taken ("once your manager approves"), not logistics ("once
 # the TV is back with us, you will be refunded").
-_CONDITION = re.compile(r"\b(?:if|unless|whether|provided(?: that)?|in case|assuming|should (?:it|they|he|she|you|your)|"
+_CONDITION = re.compile(r"^(?:when|whenever|if|once)\s+(?:a|an|any|you|customers?|people|someone|anyone)\b"   # a general rule
+                        r"|\b(?:if|unless|whether|provided(?: that)?|in case|assuming|should (?:it|they|he|she|you|your)|"
                         r"only (?:for|if|when|where|possible|allowed|available|within|up to))\b"
                         r"|\b(?:once|when|after|as soon as)\b[^,;]{0,60}?\b(?:approv\w*|sign(?:s|ed)? off|agree\w*|"
                         r"accept\w*|decid\w*|review\w*|confirm\w*|authoriz\w+|photos?|pictures?|evidence|proof|"
