@@ -561,8 +561,11 @@ def _roles_of(sentence: str, start: int, end: int, cues: list[tuple[int, int, st
 
 
 # Between two values given in one breath: "$499.00 for the console and $299.00 for the monitor".
-_COORDINATED = re.compile(r"^[^,;:$]{0,40}?(?:,|\band\b|\bor\b|\bplus\b)\s*(?:the\s+)?(?:us\$|\$|usd\s*)?$")
+_COORDINATED = re.compile(r"^[^,;:$]{0,40}?(?:,|\band\b|\bor\b|\bplus\b|\bto\b|\()\s*(?:the\s+)?(?:us\$|\$|usd\s*)?$")
 
+_RESULT = re.compile(r"(?:[:=]|\bthat is|\bwhich (?:is|comes to)|\bcomes to|\bleaving|\bleaves|\bso|\bgiving)\s*"
+                     r"(?:us\$|\$|usd\s*)?$")
+_COMPUTATION = re.compile(r"\b(?:minus|less|plus|deducting|after|times|of)\b")
 _DESCRIPTIVE = {"paid", "claimed"}   # roles that describe an amount rather than say what it is for
 
 _CLAUSE_BREAK = re.compile(r",?\s+(?:but|however|although|though|whereas|while|instead)\b|,\s+(?:yet|so)\b|\s*;\s*"
@@ -626,6 +629,14 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
                 window = cues[bisect_left(cue_starts, low):bisect_left(cue_starts, high)]
                 near = [c for c in window if not (c[0] in deducted and c[0] >= end)]
                 roles = _roles_of(sentence, start, end, near, previous_end, next_start)
+                first_start = spans[0][0]
+                if n and (_RESULT.search(sentence[previous_end:start]) or (
+                        re.search(r",\s*(?:us\$|\$|usd\s*)?$", sentence[previous_end:start])
+                        and _COMPUTATION.search(sentence[first_start:start]))):
+                    # "the full $580.00 minus the $15 service fee: $565.00": the result of a sum
+                    # is what the sum is of (the first amount's role).
+                    first = next((r for r in placed if r and r != {""}), set())
+                    roles = (roles | first) if first else roles
                 if not roles and n and _COORDINATED.match(sentence[previous_end:start]):
                     roles = set(last_roles)   # "refunded $499 for the console and $299 for the monitor"
                 if not roles:

@@ -116,7 +116,7 @@ def sentences(text: str) -> tuple[str, ...]:
 # ", although", and before a question tacked onto a statement ("..., would you like ...?").
 _CLAUSE_SPLIT = re.compile(
     r"\s*;\s*|\s+-\s+|,?\s+(?=(?:but|however|although|though|whereas|while|instead)\b)|,\s+(?=yet\b)"
-    r"|,\s+(?=(?:and|so|which|as)\b)|\s+(?=and (?:i|we|you|it|your|the|that)\b)"
+    r"|,\s+(?=(?:and|so|which|as)\b)|\s+(?=and (?:i|we|you|it|your|the|that|will|would|shall)\b)"
     r"|,\s*(?=(?:would|shall|should|can|could|do|did|is|are|will|may)\s+(?:you|i|we|it|that|this)\b)")
 
 
@@ -142,8 +142,9 @@ _QUESTION_START = re.compile(r"^(?:shall|should|would|could|can|may|do|does|did|
 # itself a decision still to be taken ("once your manager approves"), not logistics ("once
 # the TV is back with us, you will be refunded").
 _CONDITION = re.compile(r"^(?:when|whenever|if|once)\s+(?:a|an|any|you|customers?|people|someone|anyone)\b"   # a general rule
-                        r"|\b(?:if|unless|whether|provided(?: that)?|in case|assuming|should (?:it|they|he|she|you|your)|"
-                        r"only (?:for|if|when|where|possible|allowed|available|within|up to))\b"
+                        r"|\b(?:if|unless|provided(?: that)?|in case|assuming|should (?:it|they|he|she|you|your)|"
+                        r"only (?:for|if|when|where|possible|allowed|available|within|up to)|"
+                        r"before (?:anything|something) )\b"
                         r"|\b(?:once|when|after|as soon as)\b[^,;]{0,60}?\b(?:approv\w*|sign(?:s|ed)? off|agree\w*|"
                         r"accept\w*|decid\w*|review\w*|confirm\w*|authoriz\w+|photos?|pictures?|evidence|proof|"
                         r"receipts?|documents?)")
@@ -322,7 +323,7 @@ _NO = re.compile(r"\b(?:no|nope|not|never|do not|rather not|hold off|hold on|wai
                  r"forget it|changed my mind)\b|\bcancel that\b(?!\s+\w)")
 _NOT_REFUSALS = re.compile(r"\b(?:no problem|no worries|not a problem|why not|no doubt|not at all)\b")
 # Agreement on a condition is not agreement: "yes, as long as I get the full amount back".
-_CONDITIONAL = re.compile(r"\b(?:as long as|provided|only if|if|so long as|assuming|unless|but)\b"
+_CONDITIONAL = re.compile(r"\b(?:as long as|provided|only if|if|so long as|assuming|unless)\b"
                           # a decision put off: "ok, I'll ask the others and come back to you"
                           r"|\b(?:i|we) (?:will|would|need to|have to|want to|might) (?:first )?(?:ask|check|think|talk|"
                           r"get back|come back|discuss|sleep on|consider|confirm with)\b|\blet me (?:ask|check|think)\b")
@@ -338,8 +339,10 @@ def agrees(message: str) -> bool:
         return False
     verdict = False
     for sentence in sentences(message):
-        for clause in re.split(r"\s*;\s*", _NOT_REFUSALS.sub(" ", sentence)):
-            yes, no, condition = _YES.search(clause), _NO.search(clause), _CONDITIONAL.search(clause)
+        # The last part that says yes, no or sets a condition decides: "Alright, if the account
+        # has lapsed, go ahead" agrees; "Yes, as long as I get it all back" does not.
+        for part in re.split(r"\s*[;,]\s*|\s+-\s+|\bbut\b", _NOT_REFUSALS.sub(" ", sentence)):
+            yes, no, condition = _YES.search(part), _NO.search(part), _CONDITIONAL.search(part)
             if yes or no or condition:
                 verdict = bool(yes) and not no and not condition
     return verdict
@@ -420,7 +423,8 @@ CORE_DECISIONS = (
         r"no longer (?:be\s+)?(?:eligible|possible|returnable|cancelable|changeable|within|canceled|changed|returned|"
         r"modified|amended)",
         r"(?:outside|past|beyond) (?:the|our|its|your) (?:\w+\s+){0,2}(?:window|period|limit|deadline)",
-        r"(?:is|has) (?:already )?(?:closed|expired|passed)\b"),
+        r"\b(?:window|period|deadline|time limit)\s+(?:\w+\s+){0,2}(?:has|is|was)\s+(?:already\s+)?(?:closed|expired|"
+        r"passed|over)\b"),
         {"granted", "pending_approval", "booked"}, "the request is refused, not possible or not eligible"),
     DecisionKind("no_approval_needed", (
         rf"(?:no|not|without|nobody's|no one's)\s+(?:{_W}\s+){{0,3}}?(?:approval|sign(?:ing|ed)? off|approver)s?\b(?!\s+from)",
@@ -494,13 +498,14 @@ CORE_DECISIONS = (
     DecisionKind("waitlisted", (r"\b(?:on|to|onto) (?:the |a )?waiting list\b", r"\bwaiting list\b"),
                  {"booked", "granted"}, "put on a waiting list"),
     DecisionKind("booked", (
-        r"\b(?:booked|reserved|enrolled|allocated|secured)\b", r"\bregistered (?:you )?(?:for|on|in)\b",
+        r"(?<!\bas )\b(?:booked|reserved|enrolled|allocated|secured)\b", r"\bregistered (?:you )?(?:for|on|in)\b",
         r"\bsigned (?:you )?up\b", r"\bconfirmed (?:your |a |the )?(?:seat|place|spot|book\w*|reservation)",
         r"\byou (?:have|now have|have got|have now got) (?:a |your |the )?(?:seat|place|spot)\b"),
         {"waitlisted", "declined", "cancelled"}, "reserved, booked or enrolled"),
     DecisionKind("changed", (
         r"\b(?:changed|updated|moved|modified|amended|rescheduled|switched|extended|adjusted|rebooked|corrected|removed|"
-        r"replaced)\b", r"\b(?:is|are) now\b(?! (?:active|live|enabled|available))"),
+        r"replaced)\b", r"\b(?:is|are) now\b(?! (?:active|live|enabled|available))",
+        r"\bnow (?:includes|has|runs|comes with|is for|covers)\b"),
         {"declined", "kept"}, "the requested change is made"),
     DecisionKind("recorded", (
         r"\b(?:noted|recorded|logged)\b", r"\badded\s+(?:\w+\s+){0,2}(?:note|request|preference)",
@@ -515,7 +520,8 @@ CORE_DECISIONS = (
 
 CORE_ROLES = {
     "refund": (r"refund\w*", r"reimburs\w+", r"money back", r"credited back", r"back to your (?:card|account)",
-               r"get back", r"back", r"return premium", r"you (?:would |will |should )?(?:get|receive)"),
+               r"get back", r"back", r"return premium", r"you (?:would |will |should )?(?:get|receive)",
+               r"returns?", r"returned to you"),
     "charge": (r"charged", r"billed", r"debited", r"taken from your (?:card|account)", r"charge (?:to|on) your"),
     "paid": (r"you paid", r"paid for", r"you have paid", r"purchase price", r"price paid", r"originally (?:paid|charged)",
              r"order total", r"you spent"),
