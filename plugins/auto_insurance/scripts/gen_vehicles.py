@@ -77,7 +77,7 @@ def add_task(tid: str, title: str, request: str, p: Person, pid: str, rows: dict
     backdated = (TODAY - __import__("datetime").date.fromisoformat(purchase)).days <= BACKDATE_DAYS[state]
     effective = purchase if backdated else d(TODAY)
     review = (tier == "essential" and body in ("luxury", "sports")) or recent_claims >= 2
-    when = f"from {effective}, the purchase date" if backdated and effective != d(TODAY) else "effective today, 2026-03-16"
+    when = f"from {effective}, the purchase date" if backdated and effective != d(TODAY) else f"effective {effective}"
     uw = " Underwriting will also review the vehicle once it is added." if review else ""
     say = (f"Your {year} {make} {model} adds ${m(sur)} to your term premium, which becomes ${m(new)}, with coverage "
            f"{when}.{uw} Shall I add it?")

@@ -256,3 +256,46 @@ def write(name: str, family: str, description: str, tasks: list[dict]) -> None:
     path.write_text(json.dumps({"family": family, "description": description, "tasks": tasks}, indent=2,
                                ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {len(tasks)} tasks to {path.name}")
+
+
+# writes that change the policy, its billing or its documents (everything but the ticket)
+POLICY_WRITES = (*AGREED_FIRST, "waive_late_fee", "issue_document", "send_lienholder_notice", "file_claim")
+DECLINED_FINAL = ("Understood. I have left your policy exactly as it was, and your request is recorded with your "
+                  "decision not to go ahead. You are welcome to call again if you change your mind.")
+
+
+def declined_by_caller(source: dict, tid: str, family: str, title: str, behavior: str, reply: str,
+                       never: list[dict]) -> dict:
+    """The source task with a caller who does not agree once told what the change would mean for them
+    (01 "Agreement before acting": change nothing; 03 outcome `declined`): the reference keeps its
+    look-ups and the message that states the consequence and asks, then records only the ticket."""
+    import copy
+    t = copy.deepcopy(source)
+    first = next(i for i, s in enumerate(t["solution"]) if s.get("tool") in AGREED_FIRST)
+    assert not [s for s in t["solution"][:first] if s.get("tool") in POLICY_WRITES], tid
+    assert any("say" in s for s in t["solution"][:first]), tid
+    solution = t["solution"][:first]
+    for step in t["solution"][first:]:
+        if step.get("tool") == "helpdesk_create_item":
+            item = step["args"]["item"]
+            item.update(outcome="declined", status="solved",
+                        description=f"{item['subject']}: the caller decided not to go ahead once told what it meant.")
+            solution.append(step)
+    decision_ = source["user_decisions"][0]
+    told = t["says"].get("states_before", [])
+    out = {"id": tid, "family": family, "title": title, "request": t["request"], "user_facts": t["user_facts"]}
+    if "user_fact_phrasings" in t:
+        out["user_fact_phrasings"] = t["user_fact_phrasings"]
+    out.update({
+        "user_behavior": [behavior],
+        "user_decisions": [{"about": decision_["about"], "answer": "no", "reply": reply,
+                            **({"after": decision_["after"]} if "after" in decision_ else {})}],
+        "rows": t["rows"], "solution": solution, "final_message": DECLINED_FINAL,
+        "says": {"states": [{k: v for k, v in c.items() if k != "before"} for c in told],
+                 "states_before": told,
+                 "never_states": [*(c for c in t["says"].get("never_states", []) if "id" not in c), *never]},
+        "notes": f"Rule: 01 agreement before acting: what the change means is told first ({', '.join(c['label'] for c in told)}), "
+                 f"and the caller does not agree -> change nothing; 03 outcome declined (status solved), the rest of the "
+                 f"ticket as in {source['id']}, whose caller agrees. Acting without asking, or before the answer, fails.",
+    })
+    return out
