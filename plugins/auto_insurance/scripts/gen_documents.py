@@ -105,7 +105,7 @@ def tasks() -> list[dict]:
         "rows": rows,
         "solution": [*p.lookups(pid), issue(pid, "declarations", None, p.id), doc_ticket(p, pid, "completed", priority="high")],
         "final_message": f"Your policy was cancelled on 2026-03-01, so I can't issue an ID card: there's no current coverage to prove. As you asked, I've e-mailed the policy's declarations page to {p.email}.",
-        "says": {"states": [decision("decision: ID card declined", DECLINED),
+        "says": {"states": [decision("decision: ID card declined", DECLINED, about=["ID card"]),
                             decision("declarations sent", "sent", about=["declarations"])],
                  "never_states": [*p.never(), {"id": "DOC-3001", "label": "document id"}, {"id": "TCK-5001", "label": "ticket id"}]},
         "notes": "Rules: 06 rule 1: ID cards only for active or pending_cancellation policies; the policy is cancelled -> ID card declined; a declarations page can still go to the named insured, which the caller then asks for. One ticket (same category): completed (something asked was done); priority high (cancelled when calling).",

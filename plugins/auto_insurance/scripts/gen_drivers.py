@@ -590,7 +590,7 @@ def mul_declined_part() -> dict:
                          "policy, so I can't exclude Bartholomew. Since you'd rather keep him listed than remove him, "
                          "nothing else has changed on your policy.",
         "says": {"states": [{"date": "2026-07-28", "label": "ID card valid until"},
-                            decision("exclusion declined", DECLINED)],
+                            decision("exclusion declined", DECLINED, about=["exclude"])],
                  "never_states": [*never(p, "DRV-3903002", "DOC-3001", tickets=2)]},
         "notes": "Rules: 03 two categories -> two tickets in the order asked (documents, then drivers). 06: ID card for "
                  "the active Camry, e-mailed to the caller, valid to term_end 2026-07-28. 07 excluding, rule 1 with 04: "
