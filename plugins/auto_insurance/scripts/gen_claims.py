@@ -47,8 +47,7 @@ def filed(tid: str, title: str, request: str, caller: Person, role: str, pid: st
                      ticket(caller, pid, "claims", role, "incident", priority, "completed", "Loss report",
                             f"{loss_type.replace('_', ' ')} on {loss}; claim opened.")],
         "final_message": final,
-        "says": {"states": [{"id": "CLM-9001", "label": "claim number"}, {"money": m(ded), "label": "deductible"},
-                            decision(f"coverage: {cov}", [rf"\b{cov}\b"])],
+        "says": {"states": [{"id": "CLM-9001", "label": "claim number"}, {"money": m(ded), "label": "deductible"}],
                  "never_states": never(caller, *(extra_never or []))},
         "notes": notes + f" Coverage {cov}, deductible {m(ded)}. Ticket claims/incident/{priority}/completed/solved, "
                          f"caller_role {role}.",
@@ -152,7 +151,7 @@ def tasks() -> list[dict]:
         notes="Rules: 02 a listed driver may report a loss; 09 loss type: hit while being driven and the other vehicle "
               "drove off -> hit_and_run (line 2, before collision_vehicle); the Elantra's collision deductible (not the "
               "Explorer's). 03 priority urgent (someone injured).",
-        extra_never=[{"id": "DRV-5407", "label": "driver id"}, {"money": "500.00", "label": "Explorer's deductible"}]))
+        extra_never=[]))
 
     # fnol-006: PA, parked car hit overnight, the driver left -> parked_hit, nobody driving
     p = Person(5408, "Hyacinth Delacourt", "1961-10-04", "4416")
@@ -202,8 +201,7 @@ def tasks() -> list[dict]:
               "coverage, so the deductible is $500.00.",
         notes="Rules: 09 loss type line 5: the insured vehicle struck an animal -> animal -> comprehensive, so the "
               "comprehensive deductible 500 applies (not the 1000 collision deductible); driver the listed daughter.",
-        extra_never=[{"money": "1000.00", "label": "collision deductible (wrong here)"},
-                     {"id": "DRV-5410", "label": "driver id"}]))
+        extra_never=[]))
 
     # fnol-008: the named insured's daughter, not on his policy (she has her own policy), reports a loss -> declined
     dad = Person(5411, "Barnaby Whitcombe", "1955-11-30", "6648")

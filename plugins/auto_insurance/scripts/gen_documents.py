@@ -66,7 +66,7 @@ def tasks() -> list[dict]:
                      doc_ticket(sp, pid, "completed", role="listed_driver")],
         "final_message": f"I've e-mailed a new ID card for the 2025 Subaru Outback to {sp.email}. It's valid until 2026-07-25.",
         "says": {"states": [{"date": "2026-07-25", "label": "valid until"},
-                            {"phrase": [r"celestine\.okafor@example\.com"], "label": "sent to her own e-mail"}],
+                            {"text": ["celestine.okafor@example.com"], "label": "sent to her own e-mail"}],
                  "never_states": [*sp.never(), {"id": "DOC-3001", "label": "document id"}, {"id": "TCK-5001", "label": "ticket id"}]},
         "notes": "Rules: 02 a listed driver may ask for an ID card for an active vehicle; 06 rule 2: e-mailed to the caller (the spouse), valid until term end 2026-07-25. Ticket documents/listed_driver/task/normal/completed.",
     })
@@ -105,8 +105,8 @@ def tasks() -> list[dict]:
         "rows": rows,
         "solution": [*p.lookups(pid), issue(pid, "declarations", None, p.id), doc_ticket(p, pid, "completed", priority="high")],
         "final_message": f"Your policy was cancelled on 2026-03-01, so I can't issue an ID card: there's no current coverage to prove. As you asked, I've e-mailed the policy's declarations page to {p.email}.",
-        "says": {"states": [decision("decision: ID card declined", DECLINED),
-                            {"phrase": [r"\bdeclarations?\b"], "label": "declarations sent"}],
+        "says": {"states": [decision("decision: ID card declined", DECLINED, about=["ID card"]),
+                            decision("declarations sent", "sent", about=["declarations"])],
                  "never_states": [*p.never(), {"id": "DOC-3001", "label": "document id"}, {"id": "TCK-5001", "label": "ticket id"}]},
         "notes": "Rules: 06 rule 1: ID cards only for active or pending_cancellation policies; the policy is cancelled -> ID card declined; a declarations page can still go to the named insured, which the caller then asks for. One ticket (same category): completed (something asked was done); priority high (cancelled when calling).",
     })
@@ -127,7 +127,7 @@ def tasks() -> list[dict]:
         "rows": rows,
         "solution": [*p.lookups(pid), issue(pid, "lienholder_evidence", "VEH-2208"), doc_ticket(p, pid, "completed", priority="high")],
         "final_message": "I've sent evidence of insurance for your 2020 Ford F-150 directly to its lienholder, Peach State Credit Union. Note that it reflects the cancellation you've scheduled for 2026-03-31.",
-        "says": {"states": [{"phrase": [r"\bPeach State Credit Union\b"], "label": "sent to the lienholder"}],
+        "says": {"states": [{"text": ["Peach State Credit Union"], "label": "sent to the lienholder"}],
                  "never_states": [*p.never(), {"id": "DOC-3001", "label": "document id"}, {"id": "TCK-5001", "label": "ticket id"}]},
         "notes": "Rules: 06 rule 1 (pending_cancellation still has coverage to prove) and rule 4 (lienholder evidence only to the lienholder on record of a financed vehicle: VEH-2208). Priority high (pending_cancellation when calling). Contrast doc-004 (cancelled: declined).",
     })

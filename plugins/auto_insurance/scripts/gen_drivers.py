@@ -9,15 +9,14 @@ from __future__ import annotations
 from decimal import Decimal
 
 from taskkit import (
-    DECLINED, NOT_VERIFIED, TODAY, Person, agree, decision, driver, m, merge, policy, ticket, vehicle, write,
+    DECLINED, ESCALATED, NOT_VERIFIED, TODAY, Person, agree, decision, driver, m, merge, policy, ticket, vehicle, write,
 )
 from thinkingbox_auto_insurance.rating import age_on, driver_surcharge, dui_within_5_years, return_premium
 
 ZIP = {"AZ": "85004", "GA": "30303", "IL": "60601", "PA": "19103"}
 EXCLUSIONS = {"GA", "PA"}
 CAR = ("1NGSED24A0R100001", 2024, "Toyota", "Camry", "sedan", 280.0)
-REVIEW = decision("underwriting will review the driver",
-                  [r"\bunderwriting\b[^.!?\n]{0,80}\breview", r"\breview(?:ed|s)?\b[^.!?\n]{0,80}\bunderwriting\b"])
+REVIEW = decision("underwriting will review the driver", ESCALATED)
 NEW_DRIVER = "DRV-7001"
 
 
@@ -287,8 +286,8 @@ def drv_tasks() -> list[dict]:
     out.append(declined_task(
         "drv-018", "Georgia policyholder whose policy was cancelled for nonpayment last month asks to add her son",
         "Hello, I'd like to add my son as a driver to my car insurance.", p, pid, rows,
-        f"I'm sorry, but I can't add your son: policy {pid} was cancelled on 2026-02-16, and drivers can only be added "
-        "to a policy that is active or has a cancellation pending. Nothing on the policy has changed.",
+        f"I'm sorry, but I can't add your son: policy {pid} was cancelled on 2026-02-16, and drivers can be added "
+        "only while a policy is in force or pending cancellation. Nothing on the policy has changed.",
         "Rule: 07_drivers: driver changes only on an active or pending_cancellation policy; the policy is cancelled "
         "(nonpayment, 2026-02-16) -> decline; priority high (cancelled when calling). Contrast drv-012 (pending: added).",
         {"license number": "His license number is GA-D3718002.", "relationship": "He's my son.", "son": "Obi Achebe."},
@@ -494,8 +493,7 @@ def ldr_tasks() -> list[dict]:
                             "Listed driver struck a deer; claim opened.")],
         "final_message": f"I've opened claim CLM-9001 for the deer strike on {loss}. Hitting an animal falls under the comprehensive coverage, with a $500.00 deductible. An adjuster will contact you.",
         "says": {"states": [{"id": "CLM-9001", "label": "claim number"}, {"money": "500.00", "label": "deductible"}],
-                 "never_states": [*never(son, "DRV-3807", "VEH-3806"),
-                                  {"money": "1000.00", "label": "collision deductible (wrong here)"}]},
+                 "never_states": never(son, "DRV-3807", "VEH-3806")},
         "notes": "Rules: 02 a listed driver may report a loss; 09 coverage: loss in the current term, a listed driver "
                  "driving -> covered; loss type animal (struck an animal) -> comprehensive, deductible 500 (not the 1000 "
                  "collision deductible). Ticket claims/incident/high/completed, caller_role listed_driver.",
@@ -552,7 +550,7 @@ def mul_tasks() -> list[dict]:
                             "Updated declarations page e-mailed.")],
         "final_message": f"First, Lydia is now a listed driver on policy {pid}, effective today: her surcharge is ${m(sur)} and your term premium is now ${m(total)}. Second, I've e-mailed an updated declarations page, showing her as a driver, to {p.email}.",
         "says": {"states": [{"money": m(sur), "label": "surcharge"}, {"money": m(total), "label": "new premium"},
-                            {"phrase": [r"\bdeclarations?\b"], "label": "declarations page sent"}],
+                            decision("declarations page sent", "sent", about=["declarations"])],
                  "states_before": [{"money": m(sur), "before": "add_driver", "label": "surcharge"}],
                  "never_states": [*never(p, NEW_DRIVER, "DOC-3001", tickets=2)]},
         "notes": f"Rules: 03 two categories -> two tickets in the order asked (drivers, then documents). 07 adding: valid "
@@ -592,7 +590,7 @@ def mul_declined_part() -> dict:
                          "policy, so I can't exclude Bartholomew. Since you'd rather keep him listed than remove him, "
                          "nothing else has changed on your policy.",
         "says": {"states": [{"date": "2026-07-28", "label": "ID card valid until"},
-                            decision("exclusion declined", DECLINED)],
+                            decision("exclusion declined", DECLINED, about=["exclude"])],
                  "never_states": [*never(p, "DRV-3903002", "DOC-3001", tickets=2)]},
         "notes": "Rules: 03 two categories -> two tickets in the order asked (documents, then drivers). 06: ID card for "
                  "the active Camry, e-mailed to the caller, valid to term_end 2026-07-28. 07 excluding, rule 1 with 04: "

@@ -23,8 +23,8 @@ CAR = {"sedan": ("1NGSED22A0R100002", 2022, "Honda", "Civic", 280.0),
        "truck": ("1NGTRK24A0R300002", 2024, "Ram", "1500", 330.0),
        "minivan": ("1NGVAN22A0R400001", 2022, "Honda", "Odyssey", 300.0),
        "luxury": ("1NGLUX23A0R500002", 2023, "Lexus", "ES 350", 520.0)}
-# the kit's refusal phrasings, plus the ways a closed window or a stated refusal is put
-LIF_DECLINED = [*DECLINED, r"\b(?:can|could) no longer\b", r"\b(?:window|deadline) (?:has |had )?(?:closed|ended|passed|expired)\b"]
+# a refusal, as the vocabulary's "declined" reads it (a closed window included)
+LIF_DECLINED = DECLINED
 DECLINE_BEHAVIOR = ("If it cannot be done, accept the explanation and end the call; do not pay anything and do not "
                     "ask for anything else.")
 
@@ -329,7 +329,8 @@ def tasks() -> list[dict]:
         {"states": [{"money": "232.50", "label": "payment"}, {"money": "220.00", "label": "payment"},
                     {"date": "2026-03-21", "label": "withdrawn cancellation date"}],
          "states_before": [{"money": "232.50", "before": "pay_invoice", "label": "payment"},
-                           {"money": "220.00", "before": "pay_invoice", "label": "payment"}],
+                           {"money": "220.00", "before": "pay_invoice", "label": "payment"},
+                           {"date": "2026-03-21", "before": "reinstate_policy", "label": "withdrawn cancellation date"}],
          "never_states": never(p, "PAY-4001", "PAY-4002")},
         "Rule: 10 withdrawing a pending nonpayment cancellation: every past-due invoice paid first (INV-36101 220.00 + "
         "12.50 fee = 232.50; INV-36102 220.00, its fee was waived on 2026-03-04), then reinstate_policy today, no "

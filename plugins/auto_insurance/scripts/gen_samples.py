@@ -203,7 +203,8 @@ def lif_samples() -> list[dict]:
                             "Past due paid; policy reinstated with a lapse.")],
         "final_message": f"Done: I charged $161.20 to your card and policy {pid} is active again from today. The period from {cancelled} to {plus(TODAY, -1)} is a lapse with no coverage.",
         "says": {"states": [{"money": "161.20", "label": "payment"}, {"date_range": [cancelled, plus(TODAY, -1)], "label": "lapse"}],
-                 "states_before": [{"money": "161.20", "before": "pay_invoice", "label": "payment"}],
+                 "states_before": [{"money": "161.20", "before": "pay_invoice", "label": "payment"},
+                                   {"date_range": [cancelled, plus(TODAY, -1)], "before": "reinstate_policy", "label": "lapse"}],
                  "never_states": [*p.never(), {"id": "PAY-4001", "label": "payment id"}, {"id": "TCK-5001", "label": "ticket id"}]},
         "notes": f"Rules: 10 reinstating: nonpayment cancellation on {cancelled}; AZ window 30 days, today is day 30 (included) -> allowed. Pay 151.20 + 10.00 late fee = 161.20, reinstate; lapse {cancelled} to {plus(TODAY, -1)}. Priority high (cancelled when calling).",
     })
@@ -269,8 +270,7 @@ def fnol_samples() -> list[dict]:
                             "Glass claim opened.")],
         "final_message": "I've opened claim CLM-9001 for your windshield. It falls under your comprehensive coverage, and in Arizona a glass-only claim has a $0 deductible, so you pay nothing towards the repair.",
         "says": {"states": [{"id": "CLM-9001", "label": "claim number"}, {"money": "0.00", "label": "deductible"}],
-                 "never_states": [*p.never(), {"money": "500.00", "label": "comprehensive deductible (wrong here)"},
-                                  {"id": "TCK-5001", "label": "ticket id"}]},
+                 "never_states": [*p.never(), {"id": "TCK-5001", "label": "ticket id"}]},
         "notes": "Rules: 09 loss type glass (only glass damaged; no other vehicle hit the car) -> comprehensive; 04 AZ glass deductible 0 (not the 500 comprehensive deductible). Ticket incident/high/completed.",
     })
     return tasks

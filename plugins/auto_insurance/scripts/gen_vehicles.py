@@ -9,13 +9,11 @@ from __future__ import annotations
 from decimal import Decimal
 
 from taskkit import (
-    DECLINED, NOT_VERIFIED, TODAY, Person, agree, d, decision, driver, m, merge, plus, policy, rating, ticket, vehicle,
+    DECLINED, ESCALATED, NOT_VERIFIED, TODAY, Person, agree, d, decision, driver, m, merge, plus, policy, rating, ticket, vehicle,
     write,
 )
 
 # a vehicle's effective date stated as today (the typed date check does not read the word "today")
-EFFECTIVE_TODAY = [r"\btoday\b", r"2026-03-16", r"\bmarch 16(?:th)?\b", r"\b16(?:th)? (?:of )?march\b", r"03/16/2026"]
-UNDERWRITING = [r"\bunderwriting\b", r"\bunderwriters?\b"]
 ZIP = {"AZ": "85018", "GA": "30308", "IL": "60614", "PA": "19103"}
 VINS = {  # vin -> (year, make, model, body class, title), as the base fixtures' VIN register holds them
     "1NGSED24A0R100001": (2024, "Toyota", "Camry", "sedan"),
@@ -79,16 +77,15 @@ def add_task(tid: str, title: str, request: str, p: Person, pid: str, rows: dict
     backdated = (TODAY - __import__("datetime").date.fromisoformat(purchase)).days <= BACKDATE_DAYS[state]
     effective = purchase if backdated else d(TODAY)
     review = (tier == "essential" and body in ("luxury", "sports")) or recent_claims >= 2
-    when = f"from {effective}, the purchase date" if backdated and effective != d(TODAY) else "effective today, 2026-03-16"
+    when = f"from {effective}, the purchase date" if backdated and effective != d(TODAY) else f"effective {effective}"
     uw = " Underwriting will also review the vehicle once it is added." if review else ""
     say = (f"Your {year} {make} {model} adds ${m(sur)} to your term premium, which becomes ${m(new)}, with coverage "
            f"{when}.{uw} Shall I add it?")
     outcome = "referred" if review else "completed"
     states = [{"money": m(sur), "label": "surcharge"}, {"money": m(new), "label": "new premium"}]
-    states.append({"date": effective, "label": "effective date"} if effective != d(TODAY)
-                  else decision("effective date: today", EFFECTIVE_TODAY))
+    states.append({"date": effective, "label": "effective date"})
     if review:
-        states.append(decision("underwriting review", UNDERWRITING))
+        states.append(decision("underwriting review", ESCALATED))
     final = (f"Your {year} {make} {model} is now on policy {pid}, covered {when}"
              + (f", with {lienholder} recorded as lienholder" if lienholder else "")
              + f". It adds ${m(sur)}, so your term premium is now ${m(new)}."
@@ -457,8 +454,7 @@ def tasks() -> list[dict]:
         "final_message": "I'm sorry, but I couldn't verify your identity with the details given, so I can't discuss or "
                          "change anything on the policy. Please call back with the correct information.",
         "says": {"states": [decision("decision: not verified", NOT_VERIFIED)],
-                 "never_states": never(p, {"money": "330.00", "label": "surcharge"},
-                                       {"money": "1210.00", "label": "new premium"},
+                 "never_states": never(p, {"money": "1210.00", "label": "new premium"},
                                        {"money": "880.00", "label": "term premium"})},
         "notes": "Rule: 02 verification: one attempt; the date of birth given (1991-12-12) does not match the record "
                  "(1991-12-21) -> not verified; nothing disclosed (no premium) or changed; ticket vehicles/task/normal/"

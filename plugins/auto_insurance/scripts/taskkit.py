@@ -22,13 +22,10 @@ AGENT = "U-0002"
 AGREED_FIRST = ("pay_invoice", "grant_extension", "create_installment_plan", "add_driver", "remove_driver",
                 "exclude_driver", "add_vehicle", "remove_vehicle", "schedule_cancellation", "reinstate_policy")
 
-DECLINED = [r"\b(?:can(?:no|')t|can not|unable|not able|not possible|isn't possible|not eligible|isn't eligible|"
-            r"not allowed|isn't allowed|(?:have|has) to decline|must decline|won't be able|not available|"
-            r"isn't available|no longer (?:possible|available)|only the named insured|must (?:come from|be made by) "
-            r"the named insured|need(?:s)? to (?:come from|be made by) the named insured|not covered)\b"]
-NOT_VERIFIED = [r"\b(?:could ?n[o']t|cannot|can't|unable to|wasn't able to|not able to) (?:verify|confirm)\b",
-                r"\b(?:verification|identity)\b[^.!?\n]{0,60}\b(?:fail|did not|didn't|not match|doesn't match|unsuccessful)",
-                r"\bnot (?:been )?verified\b", r"\bwithout (?:verifying|verification)\b"]
+# decision kinds of the domain's vocabulary (thinkingbox_auto_insurance.vocabulary)
+DECLINED = "declined"
+NOT_VERIFIED = "not_verified"
+ESCALATED = "escalated"
 
 
 def d(day: date | str) -> str:
@@ -73,8 +70,9 @@ class Person:
         return steps
 
     def never(self) -> list[dict]:
-        return [{"id": self.id, "label": "customer id"}, {"id": self.uid, "label": "help-desk user id"},
-                {"id": self.tax, "label": "tax id digits"}]
+        """Nothing per task: the vocabulary's never_tell covers every customer and help-desk user
+        id and every tax id's digits in the world (01_service_desk.md, "What you may say")."""
+        return []
 
 
 def merge(*parts: dict) -> dict:
@@ -131,8 +129,14 @@ def ticket(person: Person, policy_id: str, category: str, role: str, type_: str,
         "outcome": outcome}}}
 
 
-def decision(label: str, patterns: list[str]) -> dict:
-    return {"phrase": patterns, "label": label}
+def decision(label: str, kind: str, about: list[str] | None = None, because: list[str] | None = None) -> dict:
+    """A decision of the vocabulary's kinds, asserted (not negated, asked or hypothetical)."""
+    claim: dict = {"decision": kind, "label": label}
+    if about:
+        claim["about"] = about
+    if because:
+        claim["because"] = because
+    return claim
 
 
 def agree(about: str, reply: str = "Yes, please go ahead.", after: list[str] | None = None) -> list[dict]:
@@ -146,28 +150,55 @@ def agree(about: str, reply: str = "Yes, please go ahead.", after: list[str] | N
 FAMILIES = {"bil": "billing", "doc": "documents", "drv": "drivers", "veh": "vehicles", "lif": "cancel_reinstate",
             "fnol": "claims", "ldr": "listed_driver_limits", "mul": "two_part_requests"}
 
-# internal record ids the agent must never give a caller (01_service_desk.md, "What you may say")
+# internal record ids the agent must never give a caller (01_service_desk.md, "What you may say"):
+# the vocabulary's never_tell derives every one of them in the world, and every tax id's digits,
+# so a task declares none of them itself.
 INTERNAL_ID = re.compile(r"^(?:CUS|U|TCK|DRV|VEH|ARR|PAY|DOC|LHN)-\d+$")
 
+# the role each value plays, by its label (the roles are the vocabulary's, from 01 "Agreement before
+# acting": the amount to be charged, the new due date, each installment, the premium change and the
+# new premium, the cancellation date and the return premium, the effective date; a cancellation's
+# date is the date it takes effect)
+ROLE_OF = {
+    "new due date": "due_date", "due date": "due_date", "first due date": "due_date",
+    "first installment": "installment", "last installment": "installment",
+    "surcharge": "surcharge", "new premium": "premium",
+    "premium reduction": "premium_reduction", "reduction": "premium_reduction",
+    "return premium": "return_premium", "payment": "payment", "fee waived": "fee", "deductible": "deductible",
+    "cancellation date": "effective_date", "withdrawn cancellation date": "effective_date",
+    "effective date": "effective_date", "valid until": "valid_until", "ID card valid until": "valid_until",
+    "a wrong amount for this record (another age band or the DUI surcharge)": "surcharge",
+}
 
-def _internal_ids(value) -> list[str]:
-    if isinstance(value, dict):
-        return [i for v in value.values() for i in _internal_ids(v)]
-    if isinstance(value, list):
-        return [i for v in value for i in _internal_ids(v)]
-    return [value] if isinstance(value, str) and INTERNAL_ID.match(value) else []
 
-
-def declare_internal_ids(task: dict) -> dict:
-    """Every internal id the reference solution passes to a tool is declared never to be said."""
+def settle_says(task: dict) -> dict:
+    """The typed checks every task shares: no per-task never-state for what never_tell derives, each
+    value's role from its label, and an agreement check before every write that needs the caller's
+    agreement (01 "Agreement before acting") when the caller agrees."""
     says = task.setdefault("says", {})
-    never = says.setdefault("never_states", [])
-    known = {c.get("id") for c in never}
+    taxes = {c["tax_id_last4"] for c in task.get("rows", {}).get("customers", [])}
+    says["never_states"] = [c for c in says.get("never_states", [])
+                            if not ("id" in c and (INTERNAL_ID.match(c["id"]) or c["id"] in taxes))]
+    for part in ("states", "states_before", "never_states"):
+        for claim in says.get(part, []):
+            role = ROLE_OF.get(claim.get("label", ""))
+            if role and ("money" in claim or "date" in claim) and "role" not in claim:
+                claim["role"] = role
     for step in task.get("solution", []):
-        for ident in _internal_ids(step.get("args", {})):
-            if ident not in known and ident != AGENT:
-                never.append({"id": ident, "label": "internal id"})
-                known.add(ident)
+        # 09_claims.md "Telling the caller": the claim number, the coverage and the deductible
+        if step.get("tool") == "file_claim":
+            coverage = step["args"]["coverage"]
+            if not any(c.get("text") == [coverage] for c in says.get("states", [])):
+                says.setdefault("states", []).append({"text": [coverage], "label": "coverage"})
+    agreed = any(d.get("answer") == "yes" for d in task.get("user_decisions", []))
+    tools = list(dict.fromkeys(s["tool"] for s in task.get("solution", []) if s.get("tool") in AGREED_FIRST))
+    if agreed and tools:
+        told = {c["before"] for c in says.get("states_before", [])}
+        missing = [t for t in tools if t not in told]
+        assert not missing, f"{task['id']}: nothing is told before {missing}"
+        says["agreement"] = [{"before": t} for t in tools]
+    if not says.get("never_states"):
+        says.pop("never_states", None)
     return task
 
 
@@ -219,9 +250,52 @@ def write(name: str, family: str, description: str, tasks: list[dict]) -> None:
     for task in tasks:
         if "family" in task:
             task["family"] = FAMILIES.get(task["family"], task["family"])
-        declare_internal_ids(task)
+        settle_says(task)
         declare_phrasings(task)
     path = TASKS / f"{name}.json"
     path.write_text(json.dumps({"family": family, "description": description, "tasks": tasks}, indent=2,
                                ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {len(tasks)} tasks to {path.name}")
+
+
+# writes that change the policy, its billing or its documents (everything but the ticket)
+POLICY_WRITES = (*AGREED_FIRST, "waive_late_fee", "issue_document", "send_lienholder_notice", "file_claim")
+DECLINED_FINAL = ("Understood. I have left your policy exactly as it was, and your request is recorded with your "
+                  "decision not to go ahead. You are welcome to call again if you change your mind.")
+
+
+def declined_by_caller(source: dict, tid: str, family: str, title: str, behavior: str, reply: str,
+                       never: list[dict]) -> dict:
+    """The source task with a caller who does not agree once told what the change would mean for them
+    (01 "Agreement before acting": change nothing; 03 outcome `declined`): the reference keeps its
+    look-ups and the message that states the consequence and asks, then records only the ticket."""
+    import copy
+    t = copy.deepcopy(source)
+    first = next(i for i, s in enumerate(t["solution"]) if s.get("tool") in AGREED_FIRST)
+    assert not [s for s in t["solution"][:first] if s.get("tool") in POLICY_WRITES], tid
+    assert any("say" in s for s in t["solution"][:first]), tid
+    solution = t["solution"][:first]
+    for step in t["solution"][first:]:
+        if step.get("tool") == "helpdesk_create_item":
+            item = step["args"]["item"]
+            item.update(outcome="declined", status="solved",
+                        description=f"{item['subject']}: the caller decided not to go ahead once told what it meant.")
+            solution.append(step)
+    decision_ = source["user_decisions"][0]
+    told = t["says"].get("states_before", [])
+    out = {"id": tid, "family": family, "title": title, "request": t["request"], "user_facts": t["user_facts"]}
+    if "user_fact_phrasings" in t:
+        out["user_fact_phrasings"] = t["user_fact_phrasings"]
+    out.update({
+        "user_behavior": [behavior],
+        "user_decisions": [{"about": decision_["about"], "answer": "no", "reply": reply,
+                            **({"after": decision_["after"]} if "after" in decision_ else {})}],
+        "rows": t["rows"], "solution": solution, "final_message": DECLINED_FINAL,
+        "says": {"states": [{k: v for k, v in c.items() if k != "before"} for c in told],
+                 "states_before": told,
+                 "never_states": [*(c for c in t["says"].get("never_states", []) if "id" not in c), *never]},
+        "notes": f"Rule: 01 agreement before acting: what the change means is told first ({', '.join(c['label'] for c in told)}), "
+                 f"and the caller does not agree -> change nothing; 03 outcome declined (status solved), the rest of the "
+                 f"ticket as in {source['id']}, whose caller agrees. Acting without asking, or before the answer, fails.",
+    })
+    return out

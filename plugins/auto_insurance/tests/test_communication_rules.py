@@ -9,8 +9,11 @@ derived here from the data and the reference's writes:
 - a new claim's number is stated;
 - what needs agreement first (01_service_desk.md) is told before the write, and the
   reference says it in a message before that call;
-- internal ids never: the ticket ids, the caller's customer and help-desk ids, and the
-  caller's tax id digits (01, "What you may say");
+- internal ids never: every ticket, customer, help-desk user, driver, vehicle, arrangement,
+  payment, document and notice id in the world, and every tax id's digits and date of birth
+  (01, "What you may say"), derived by the vocabulary's never_tell, so no task repeats them;
+- a caller who agrees is asked first: an agreement check before each write that needs it; a
+  caller who does not agree changes nothing but the ticket (outcome declined);
 - a caller who is not verified is told nothing about the policy's money;
 - every task states something: a value or its decision.
 """
@@ -20,7 +23,10 @@ from decimal import Decimal
 
 import pytest
 
+import re
+
 from thinkingbox.testing import call_tool, load_domain, new_world
+from thinkingbox_auto_insurance.vocabulary import NEVER_TELL
 from thinkingbox_auto_insurance.models import (
     Arrangement, Claim, Customer, Document, Driver, Invoice, Payment, Policy, Vehicle,
 )
@@ -28,6 +34,9 @@ from thinkingbox_auto_insurance.models import (
 DOMAIN = "auto_insurance"
 AGREED_FIRST = ("pay_invoice", "grant_extension", "create_installment_plan", "add_driver", "remove_driver",
                 "exclude_driver", "add_vehicle", "remove_vehicle", "schedule_cancellation", "reinstate_policy")
+INTERNAL_ID = re.compile(r"^(?:CUS|U|TCK|DRV|VEH|ARR|PAY|DOC|LHN)-\d+$")
+WRITES = (*AGREED_FIRST, "waive_late_fee", "issue_document", "send_lienholder_notice", "file_claim",
+          "helpdesk_create_item", "helpdesk_update_item")
 MODELS = (Arrangement, Claim, Customer, Document, Driver, Invoice, Payment, Policy, Vehicle)
 
 
@@ -89,8 +98,8 @@ def test_what_the_caller_is_told_follows_the_written_rules(task_id):
         if tool == "issue_document" and data["document"]["kind"] == "id_card":
             assert data["document"]["valid_until"] in dates
     caller = next(c for c in before[Customer].values() if c["email"] == task.user_facts.get("email"))
-    never_ids = set(_values(says.never_states, "id"))
-    assert {"TCK-5001", caller["id"], caller["helpdesk_user_id"], caller["tax_id_last4"]} <= never_ids
+    # internal ids and tax id digits are the vocabulary's never_tell, not per-task never-states
+    assert not [i for i in _values(says.never_states, "id") if INTERNAL_ID.match(i) or i == caller["tax_id_last4"]]
     verified = (task.user_facts.get("date of birth") == caller["date_of_birth"]
                 and caller["tax_id_last4"] in task.user_facts.get("tax id", ""))
     if not verified:
@@ -109,3 +118,20 @@ def test_what_needs_agreement_is_told_first(task_id):
         assert any(s.say for s in task.solution[:first]), f"the reference does not ask before {tool}"
         assert task.user_decisions, "the task says whether the caller agrees"
     assert all(c.before in AGREED_FIRST for c in task.says.states_before)
+    writes = list(dict.fromkeys(s.tool for s in task.solution if s.tool in AGREED_FIRST))
+    agreed = [d for d in task.user_decisions if d.answer == "yes"]
+    assert [a.before for a in task.says.agreement] == (writes if agreed else [])
+    if any(d.answer == "no" for d in task.user_decisions):
+        # the caller declines once told: nothing but the ticket, outcome declined
+        assert not writes and task.says.states_before and task.says.states
+        tickets = [s for s in task.solution if s.tool == "helpdesk_create_item"]
+        assert tickets and all(s.args["item"]["outcome"] == "declined" for s in tickets)
+        assert [s.tool for s in task.solution if s.tool in WRITES] == ["helpdesk_create_item"] * len(tickets)
+
+
+def test_never_tell_covers_the_policy_list():
+    """01_service_desk.md "What you may say": every internal id kind and the verification data."""
+    covered = {(n.table, n.column) for n in NEVER_TELL}
+    assert {("tickets", "id"), ("users", "id"), ("customers", "id"), ("drivers", "id"), ("vehicles", "id"),
+            ("payment_arrangements", "id"), ("payments", "id"), ("documents", "id"), ("lienholder_notices", "id"),
+            ("customers", "date_of_birth"), ("drivers", "date_of_birth"), ("customers", "tax_id_last4")} <= covered

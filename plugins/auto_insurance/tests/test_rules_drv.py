@@ -87,8 +87,8 @@ def _role(snap, caller_id, pid):
     return "other"
 
 
-def _decided_phrase(says, word):
-    return any(c.phrase and any(word in p for p in c.phrase) for c in says.states)
+def _decided(says, kind):
+    return any(c.decision == kind for c in says.states)
 
 
 @pytest.mark.parametrize("task_id", TASK_IDS)
@@ -105,6 +105,10 @@ def test_driver_tasks_follow_the_written_rules(task_id):
     stated = _money(task.says.states)
     before_add = _money([c for c in task.says.states_before if c.before in ("add_driver", "remove_driver", "exclude_driver")])
     drv_ticket = next((t for t in tickets if t["category"] == "drivers"), None)
+    if any(d.answer == "no" for d in task.user_decisions):
+        # 01 agreement before acting: the caller does not agree once told -> nothing but the ticket
+        assert not writes and drv_ticket["outcome"] == "declined" and set(before_add) <= stated
+        return
 
     # 02: verification first, then the caller's role
     if not verified:
@@ -146,7 +150,7 @@ def test_driver_tasks_follow_the_written_rules(task_id):
         assert drv_ticket["outcome"] == ("referred" if expected == "review" else "completed")
         assert drv_ticket["status"] == ("hold" if expected == "review" else "solved")
         if expected == "review":
-            assert _decided_phrase(task.says, "underwriting")
+            assert _decided(task.says, "escalated"), "the caller is told underwriting will review"
         said = task.user_facts["relationship"].lower()
         words = [w for w in RELATIONSHIP if f" {w}" in f" {said.strip('.').replace(chr(39), ' ')} "]
         assert words and args["relationship"] == RELATIONSHIP[words[-1]], (said, args["relationship"])

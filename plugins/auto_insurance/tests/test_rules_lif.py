@@ -60,6 +60,10 @@ def test_lif_outcome_follows_the_written_rules(task_id):
     money, dates, ranges = _stated(task)
     unchanged = all(before[m] == after[m] for m in MODELS if m is not Ticket)
 
+    if any(d.answer == "no" for d in task.user_decisions):
+        # 01 agreement before acting: the caller does not agree once told -> nothing but the ticket
+        assert unchanged and ticket["outcome"] == "declined" and task.says.states_before
+        return
     category = ticket["category"]
     assert category in ("cancellation", "reinstatement")
     assert ticket["priority"] == ("high" if pol["status"] in ("pending_cancellation", "cancelled") else "normal")
@@ -116,6 +120,9 @@ def test_lif_outcome_follows_the_written_rules(task_id):
     else:
         assert not [k for k in after[Payment] if k not in before[Payment]], "no payment for an insured's own cancellation"
     assert new_pol["status"] == "active" and new_pol["reinstated_on"] == TODAY.isoformat()
+    if pol["status"] == "pending_cancellation":
+        # a withdrawn cancellation leaves no date, reason or return premium on the policy (10, lif-010)
+        assert (new_pol["cancellation_date"], new_pol["cancellation_reason"], new_pol["return_premium"]) == (None,) * 3
     if lapse:
         assert (new_pol["lapse_start"], new_pol["lapse_end"]) == lapse and lapse in ranges
     else:

@@ -75,6 +75,10 @@ def test_vehicle_task_follows_the_written_rules(task_id):
     writes = [(tool, args, data) for tool, args, data in results if tool != "helpdesk_create_item"
               and tool not in ("get_customer", "verify_identity", "get_policy", "get_claims", "lookup_vin")]
     verified = facts["date of birth"] == caller["date_of_birth"] and caller["tax_id_last4"] in facts["tax id"]
+    if any(d.answer == "no" for d in task.user_decisions):
+        # 01 agreement before acting: the caller does not agree once told -> nothing but the ticket
+        assert verified and not writes and tickets[0]["outcome"] == "declined" and task.says.states_before
+        return
     if not verified:
         assert tickets[0]["outcome"] == "not_verified" and not writes
         return

@@ -466,8 +466,10 @@ def schedule_cancellation(world: World, policy_id: str, cancellation_date: str, 
 @write_tool
 def reinstate_policy(world: World, policy_id: str) -> dict:
     """Reinstate a cancelled policy, or withdraw a pending cancellation, effective today.
-    Every past-due invoice must be paid first. When today is after the cancellation date,
-    the days without coverage (the cancellation date to yesterday) are recorded as a lapse."""
+    Every past-due invoice must be paid first. A withdrawn cancellation leaves no cancellation
+    date, reason or return premium on the policy. When a cancelled policy is reinstated after
+    its cancellation date, the days without coverage (the cancellation date to yesterday) are
+    recorded as a lapse."""
     policy = _policy(world, policy_id)
     if policy.status not in ("cancelled", "pending_cancellation"):
         raise ToolError(f"policy {policy.id} is {policy.status}; only a cancelled policy or a pending cancellation "
@@ -477,7 +479,10 @@ def reinstate_policy(world: World, policy_id: str) -> dict:
         raise ToolError(f"policy {policy.id} still has past-due invoices ({', '.join(owed)}); they must be paid first")
     today = _today(world)
     changes: dict = {"status": "active", "reinstated_on": today.isoformat()}
-    if policy.cancellation_date and today.isoformat() > policy.cancellation_date:
+    if policy.status == "pending_cancellation":
+        # a withdrawn cancellation never takes effect: its date, reason and return premium go
+        changes.update(cancellation_date=None, cancellation_reason=None, return_premium=None)
+    elif policy.cancellation_date and today.isoformat() > policy.cancellation_date:
         changes.update(lapse_start=policy.cancellation_date, lapse_end=(today - timedelta(days=1)).isoformat())
     world.update(policy, **changes)
     return {"policy": policy.model_dump()}

@@ -19,7 +19,10 @@ DECISIONS = [
                           r"payment plan|arrangement)",
                           r"(?:is|are|has been|have been)\s+(?:now\s+)?(?:added|removed|excluded|reinstated|covered)\b"),
     _CORE["declined"].more(r"(?:is|are)\s+not\s+eligible", r"(?:cannot|can not)\s+(?:be\s+)?(?:added|extended|reinstated|"
-                           r"covered|offered|set up)"),
+                           r"covered|offered|set up)",
+                           r"(?:is|are)\s+not\s+(?:available|possible)\b", r"(?:can|could) no longer", r"(?:window|deadline)\s+(?:has\s+|had\s+)?(?:closed|ended|passed|expired)",
+                           r"(?:must|needs? to|has to)\s+(?:come from|be made by|be asked by)\s+the named insured",
+                           r"only the named insured\s+(?:\w+\s+){0,2}(?:can|may)"),
     _CORE["not_verified"].more(r"(?:could not|cannot|unable to|not able to)\s+(?:complete|finish)\s+(?:the\s+)?"
                                r"(?:identity\s+)?(?:verification|check)",
                                r"(?:details|answers|information)\s+(?:you gave\s+)?(?:do|did) not match"),
@@ -33,8 +36,14 @@ ROLES = {
     "installment": (r"installments?", r"each payment", r"per payment", r"payments? of", r"monthly"),
     "due_date": (r"due", r"deadline", r"(?:pay|paid) by", r"payable", r"extend\w* (?:\w+ )?(?:to|until)", r"new date",
                  r"until", r"(?:move|moved|push|pushed|shift|shifted) (?:\S+ ){0,3}(?:to|until)"),
-    "effective_date": (r"effective", r"takes? effect", r"starts?", r"from", r"as of", r"begins?", r"covered from"),
+    # a cancellation's date is the date it takes effect
+    "effective_date": (r"effective", r"takes? effect", r"starts?", r"from", r"as of", r"begins?", r"covered from",
+                       r"cancel\w*", r"ends?", r"last day", r"terminat\w*", r"no longer appl(?:y|ies)"),
     "deductible": (r"deductible", r"excess"),
+    "valid_until": (r"valid (?:through|until|till|to)", r"good (?:through|until|till)", r"expir\w*", r"valid"),
+    "premium_reduction": (r"reduc\w*", r"lower\w*", r"(?:goes|go|come|comes) down by", r"down by", r"decrease\w*",
+                          r"less", r"drops? by", r"sav(?:e|es|ing|ings)", r"comes? off", r"taken off", r"off"),
+    "payment": (r"charg(?:e|es|ed|ing)", r"take", r"took", r"taken", r"pay", r"paid", r"debit\w*", r"collect\w*"),
     "surcharge": (r"surcharge", r"adds?", r"extra", r"increase\w*(?: by)?", r"goes up by", r"up by", r"more",
                   r"costs?"),
 }
@@ -54,6 +63,6 @@ NEVER_TELL = [
     NeverTell("customers", "tax_id_last4", "tax id digits", read_back=True),
 ]
 
-ROLE_KINDS = {'due_date': 'date', 'effective_date': 'date'}
+ROLE_KINDS = {'due_date': 'date', 'effective_date': 'date', 'valid_until': 'date'}
 
 VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, NOUNS, NEVER_TELL, role_kinds=ROLE_KINDS)
