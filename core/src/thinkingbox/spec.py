@@ -82,6 +82,9 @@ class DomainSpec:
     description   a sentence for people, shown by `tb domains`
     ticketing     a `kit.ticketing.Helpdesk`: adds the help-desk tools
     policy_search adds the `search_policy` tool over the policy documents (if there are any)
+    fact_kinds    the domain's own kinds of customer facts and how people ask for them
+                  (`thinkingbox.facts.FactKind`), on top of the core's (name, e-mail, phone,
+                  date of birth, address, reason); the simulated users read questions with them
 
     To change one part beyond these fields, subclass and override that hook method,
     decorated with `@thinkingbox.hookimpl` like the methods below.
@@ -98,6 +101,7 @@ class DomainSpec:
     description: str = ""
     ticketing: Helpdesk | None = None
     policy_search: bool = True
+    fact_kinds: Sequence[Any] = ()
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier():

@@ -28,6 +28,8 @@ Work rules:
 {policies}
 """
 
+from .fact_kinds import FACT_KINDS  # noqa: E402
+
 SPEC = DomainSpec(
     name="auto_insurance",
     title="Northgate Auto Insurance: personal auto service desk",
@@ -40,4 +42,5 @@ SPEC = DomainSpec(
     tools=AUTO_TOOLS,
     ticketing=HELPDESK,
     prompt=PROMPT,
+    fact_kinds=FACT_KINDS,
 )

@@ -26,6 +26,8 @@ Work rules:
 {policies}
 """
 
+from .fact_kinds import FACT_KINDS  # noqa: E402
+
 SPEC = DomainSpec(
     name="booking",
     title="Harborlight Stays: hotel bookings",
@@ -38,4 +40,5 @@ SPEC = DomainSpec(
     tools=BOOKING_TOOLS,
     ticketing=HELPDESK,
     prompt=PROMPT,
+    fact_kinds=FACT_KINDS,
 )

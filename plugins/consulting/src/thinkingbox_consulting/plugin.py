@@ -30,6 +30,8 @@ and what waits for whom.
 {policies}
 """
 
+from .fact_kinds import FACT_KINDS  # noqa: E402
+
 SPEC = DomainSpec(
     name="consulting",
     title="Ashgrove Advisory: internal IT and HR service desk",
@@ -42,4 +44,5 @@ SPEC = DomainSpec(
     tools=CONSULTING_TOOLS,
     ticketing=HELPDESK,
     prompt=PROMPT,
+    fact_kinds=FACT_KINDS,
 )

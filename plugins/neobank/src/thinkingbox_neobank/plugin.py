@@ -29,6 +29,8 @@ employee only for what only they know.
 {policies}
 """
 
+from .fact_kinds import FACT_KINDS  # noqa: E402
+
 SPEC = DomainSpec(
     name="neobank",
     title="Tidewell Bank: internal IT service desk",
@@ -41,4 +43,5 @@ SPEC = DomainSpec(
     tools=NEOBANK_TOOLS,
     ticketing=HELPDESK,
     prompt=PROMPT,
+    fact_kinds=FACT_KINDS,
 )

@@ -30,6 +30,8 @@ right status before you finish.
 {policies}
 """
 
+from .fact_kinds import FACT_KINDS  # noqa: E402
+
 SPEC = DomainSpec(
     name="retail",
     title="Voltaic Home: electronics and appliance retail",
@@ -42,4 +44,5 @@ SPEC = DomainSpec(
     tools=RETAIL_TOOLS,
     ticketing=HELPDESK,
     prompt=PROMPT,
+    fact_kinds=FACT_KINDS,
 )
