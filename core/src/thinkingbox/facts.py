@@ -145,7 +145,8 @@ CORE_FACT_KINDS: tuple[FactKind, ...] = (
         r"why", r"reasons?", r"how\s+come", r"what\s+(?:is|was|'s)\s+(?:this|it|that)\s+for", r"what\s+(?:this|it|that)\s+is\s+(?:for|needed\s+for)",
         r"what\s+(?:do|would)\s+you\s+(?:need|want|use)\s+(?:it|this|that|them|the\s+\w+)\s+for", r"purpose",
         r"(?:business\s+)?justification", r"justify", r"motivation", r"what\s+(?:prompted|brings\s+you|led\s+to)",
-        r"(?:business\s+)?need\s+for", r"rationale",
+        r"(?:business\s+)?need\s+for", r"rationale", r"business\s+(?:need|case|reason)",
+        r"what(?:'s|\s+is)\s+(?:driving|behind|motivating)\s+(?:this|the|your|that)", r"(?:can|may|could)\s+i\s+ask\s+why",
     )),
 )
 
@@ -153,7 +154,8 @@ CORE_FACT_KINDS += (
     FactKind("problem", probes=("What seems to be the problem?", "Can you describe what's going on?", "What exactly went wrong?", "Tell me more about the issue you're seeing.",), labels=("what happened", "problem", "issue", "situation", "symptoms"),
              description="what went wrong, in the customer's words", asks=(
         r"what\s+(?:exactly\s+|precisely\s+)?(?:has\s+|had\s+)?happen(?:ed|s|ing)", r"what\s+(?:exactly\s+|precisely\s+)?went\s+wrong", r"what(?:\s+is|'s|\s+was|\s+seems\s+to\s+be)\s+(?:wrong|the\s+(?:problem|issue|matter|trouble|fault))",
-        r"what(?:\s+is|'s)\s+going\s+on", r"describe\s+(?:the|what|your|it|how)", r"(?:the|your|this)\s+(?:problem|issue|trouble|fault)s?",
+        r"what(?:\s+is|'s)\s+going\s+on", r"describe\s+(?:the|what|your|it|how)(?:\s+(?:fault|issue|problem|defect|symptoms?|trouble))?",
+        r"what(?:'s|\s+is)\s+happening", r"(?:what|which)\s+(?:issue|problem|trouble|error|fault)s?\s+(?:are|is|have|did|do)\b", r"what(?:'s|\s+is)\s+(?:up|the\s+matter)\s+with", r"(?:the|your|this)\s+(?:problem|issue|trouble|fault)s?",
         r"(?:tell|walk)\s+me\s+(?:more\s+)?(?:about|through)\s+(?:the|what|it|this)", r"symptoms?", r"what\s+(?:are|were)\s+you\s+(?:seeing|experiencing|noticing)",
         r"(?:what|which)\s+error", r"explain\s+(?:the|what|how)", r"what\s+(?:exactly\s+)?(?:does|did)\s+(?:it|the\s+\w+)\s+do",
         r"what(?:'s|\s+is)\s+(?:not\s+working|broken)", r"in\s+what\s+way", r"how\s+(?:did|does)\s+(?:it|this)\s+(?:happen|fail|break)",
@@ -422,10 +424,15 @@ def read_asks(sentence: str, vocabulary: Vocabulary) -> tuple[list[Ask], str]:
     taken.sort()
     # "the name of your employer" names a thing, not a person: that thing's kind (if any) answers
     taken = [t for t in taken if not (t[2] == "name" and _thing_after(text, t[1]))]
+    # "Which address do our e-mails reach you at?": a bare "address" beside an e-mail is the e-mail's
+    if any(t[2] == "email" for t in taken):
+        taken = [t for t in taken if not (t[2] == "address" and text[t[0]:t[1]] in ("address", "addresses"))]
     asks = []
     rest = list(text)
     for start, end, name in taken:
         person, explicit = _person_near(text, start, end)
+        if name == "name" and re.match(r"who\s+(?:is|'s|will\s+be)\s+(?:the|this|that)\b", text[start:end]):
+            person, explicit = "them", False  # "Who is the new hire?", "Who is the person?": somebody else
         if person is None:
             # the span itself may name the person ("when was he born", "the joiner's name")
             inner = text[start:end]

@@ -45,7 +45,7 @@ FACT_KINDS = (
     FactKind("license", personal=True, probes=("What's the driver's license number?", "Can you give me the licence number?",), labels=("license number", "licence number", "license", "licence"), asks=(
         r"(?:driver'?s?\s+|driving\s+)?licen[cs]e(?:\s+(?:number|no|#|id|details))?s?", r"dl\s+(?:number|no)",
     )),
-    FactKind("license_status", personal=True, probes=("Has the licence ever been suspended or revoked?", "Is the license currently valid?",), labels=("suspended", "revoked", "license status"), asks=(
+    FactKind("license_status", probes=("Has the licence ever been suspended or revoked?", "Is the license currently valid?",), labels=("suspended", "revoked", "license status"), asks=(
         r"licen[cs]e\s+(?:status|(?:was|been|is|has\s+been)\s+(?:ever\s+)?(?:suspended|revoked|valid|cancell?ed|active|taken))",
         r"suspen\w*", r"revok\w*", r"licen[cs]e\s+(?:\w+\s+)?(?:valid|active|suspended|revoked|good|in\s+good\s+standing)", r"(?:valid|active|current)\s+licen[cs]e", r"when\s+was\s+(?:it|the\s+licen[cs]e)\s+(?:suspended|revoked)",
     )),
@@ -67,7 +67,7 @@ FACT_KINDS = (
         r"model(?:\s+year)?", r"vehicle\s+(?:details|information|info)", r"what\s+(?:are\s+you|do\s+you)\s+drive",
     )),
     FactKind("purchase_date", probes=("When did you buy it?", "What's the purchase date of the car?",), labels=("purchase date",), asks=(
-        r"when\s+did\s+you\s+(?:buy|purchase|get|acquire|take\s+delivery\s+of|pick\s+up|take\s+ownership)", r"(?:purchase|buying|acquisition|delivery)\s+date",
+        r"(?:when|(?:on\s+)?(?:what|which)\s+(?:date|day))\s+did\s+you\s+(?:buy|purchase|get|acquire|take\s+delivery\s+of|pick\s+up|take\s+ownership)", r"(?:purchase|buying|acquisition|delivery)\s+date",
         r"date\s+(?:of\s+)?(?:purchase|you\s+bought)", r"how\s+long\s+have\s+you\s+(?:had|owned)", r"when\s+(?:was|did)\s+(?:it|the\s+\w+)\s+(?:bought|purchased)",
         r"when\s+did\s+(?:it|the\s+\w+)\s+become\s+yours",
     )),
@@ -95,11 +95,12 @@ FACT_KINDS = (
     )),
     FactKind("vehicle_use", probes=("What will you mainly use it for?", "Is it for commuting or business use?",), labels=("use", "usage"), asks=(
         r"(?:how|what)\s+(?:will\s+you|do\s+you|is\s+it|will\s+it\s+be|would\s+you)\s+(?:use|be\s+used|used|be\s+using|using)",
-        r"(?:primary|main|intended|typical)\s+use", r"us(?:e|age)\s+of\s+the\s+(?:vehicle|car|truck)", r"commut\w*", r"business\s+or\s+personal",
+        r"(?:primary|main|intended|typical)\s+use", r"(?:how|what)\s+(?:will|would|is|does)\s+(?:the|your|this|that)\s+(?:car|vehicle|truck|suv|van)\s+(?:be\s+)?used",
+        r"(?:what\s+)?(?:will|would)\s+(?:it|the\s+\w+)\s+be\s+used\s+for", r"us(?:e|age)\s+of\s+the\s+(?:vehicle|car|truck)", r"commut\w*", r"business\s+or\s+personal",
         r"personal\s+or\s+business", r"(?:used|use\s+it)\s+for", r"(?:daily|everyday)\s+(?:use|driving)",
     )),
     FactKind("cancellation_date", probes=("On which date should the cancellation take effect?", "When would you like the policy to end?",), labels=("cancellation date", "end date"), asks=(
-        r"(?:cancell?ation|effective|end|termination|stop)\s+date", r"when\s+(?:should|would\s+you\s+like|do\s+you\s+want|shall)\s+(?:it|the\s+(?:policy|cancell?ation|coverage))\s+to\s+(?:end|stop|take\s+effect|be\s+cancell?ed|finish)",
+        r"(?:cancell?ation|effective|end|termination|stop)\s+date", r"(?:be|become)\s+effective", r"take\s+effect", r"when\s+(?:should|would\s+you\s+like|do\s+you\s+want|shall)\s+(?:it|the\s+(?:policy|cancell?ation|coverage))\s+to\s+(?:end|stop|take\s+effect|be\s+cancell?ed|finish)",
         r"(?:what|which)\s+date\s+(?:should|would|do|shall)", r"(?:date|day)\s+(?:to|you\s+want\s+to|you'd\s+like\s+to)\s+cancel", r"effective\s+(?:from|on|as\s+of)",
         r"when\s+(?:do|would)\s+you\s+(?:want|like)\s+(?:the\s+)?(?:coverage|policy|it)\s+to\s+(?:end|stop)",
     )),

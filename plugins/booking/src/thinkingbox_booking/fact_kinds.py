@@ -16,7 +16,7 @@ FACT_KINDS = (
         r"how\s+many\s+(?:extra\s+|more\s+|fewer\s+)?nights",
     )),
     FactKind("check_in_date", probes=("When does your stay start?", "What's the arrival date on the reservation?",), labels=("check-in date",), asks=(
-        r"when\s+(?:does|did|is)\s+(?:the|your)\s+(?:booking|stay|reservation)\s+(?:start|begin)", r"(?:start|arrival)\s+date",
+        r"when\s+(?:does|did|is)\s+(?:the|your)\s+(?:booking|stay|reservation)\s+(?:start|begin)", r"when\s+is\s+(?:the\s+)?check-?\s?in", r"(?:start|arrival)\s+date",
         r"when\s+(?:are|were)\s+you\s+(?:due\s+to\s+)?(?:arrive|arriving|check(?:ing)?\s+in)",
     )),
     FactKind("stay_time", probes=("What time do you expect to arrive?", "At what time would you like to check out?",), labels=("arrival time", "check-out time", "time"), asks=(
@@ -34,7 +34,7 @@ FACT_KINDS = (
         r"how\s+many\s+nights", r"when\s+did\s+(?:this|it|the\s+\w+)\s+(?:happen|occur|start)",
     )),
     FactKind("evidence", probes=("Do you have anything to back this up?", "Is there any proof, like receipts or documentation?", "Did you report it to the front desk at the time?",), labels=("evidence", "proof"), asks=(
-        r"evidence", r"proof", r"document(?:ation|s|ed)?", r"receipts?", r"records?\s+of", r"anything\s+(?:to\s+)?(?:show|support|back|prove)",
+        r"evidence", r"proof", r"prove", r"substantiate", r"document(?:ation|s|ed)?", r"receipts?", r"records?\s+of", r"anything\s+(?:to\s+)?(?:show|support|back|prove)",
         r"support(?:ing)?\s+(?:it|this|your\s+claim|that)", r"back\s+(?:it|this|that)\s+up", r"(?:did|have)\s+you\s+(?:report|tell|complain|inform)\w*",
         r"front\s+desk", r"complain(?:ed|t)?",
     )),
@@ -62,7 +62,7 @@ FACT_KINDS = (
         r"charges?\s+(?:on|to)\s+(?:your|the)", r"(?:card|bank|credit\s+card)\s+statement", r"what\s+amount", r"(?:which|what)\s+charges?", r"how\s+much", r"refund\s+(?:did\s+you\s+)?(?:receive|get)",
     )),
     FactKind("price", probes=("What price did you book at?", "What's the nightly rate you were given?",), labels=("booked price", "hotel price"), asks=(
-        r"(?:what|which)\s+price", r"how\s+much\s+(?:did\s+you\s+book|was\s+the\s+booking|is\s+the\s+hotel|does\s+the\s+hotel|did\s+the\s+hotel)",
+        r"(?:what|which)\s+price", r"(?:what|how\s+much)\s+(?:was|is|were)\s+the\s+(?:price|rate|cost|total)", r"how\s+much\s+(?:did\s+you\s+book|was\s+the\s+booking|is\s+the\s+hotel|does\s+the\s+hotel|did\s+the\s+hotel)",
         r"price\s+(?:you\s+)?(?:booked|paid|quoted|were\s+given|saw)", r"(?:nightly|room)\s+rate", r"(?:hotel|booking)\s+(?:price|rate|quote)",
     )),
     FactKind("vehicle_height", probes=("How tall is the vehicle?",), labels=("vehicle height",), asks=(r"height", r"how\s+(?:tall|high)", r"clearance"),),

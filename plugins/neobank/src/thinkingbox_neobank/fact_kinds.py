@@ -36,7 +36,7 @@ FACT_KINDS = (
     )),
     FactKind("current_equipment", probes=("What do you currently have at your desk?", "How many monitors do you have at the moment?",), labels=("current dock", "current headset", "current monitors"), asks=(
         r"(?:do\s+you\s+(?:already\s+|currently\s+)?have|currently\s+(?:have|use)|how\s+many)\s+(?:a\s+|an\s+|any\s+)?(?:monitors?|docks?|docking\s+stations?|headsets?|screens?|displays?)",
-        r"(?:at|on)\s+your\s+desk", r"(?:currently|already)\s+have", r"(?:current|existing)\s+(?:monitors?|docks?|docking\s+stations?|headsets?|setup|equipment|screens?)", r"what\s+(?:do\s+you\s+)?(?:currently\s+)?(?:have|use)\s+(?:now|today|at\s+the\s+moment)",
+        r"(?:at|on)\s+your\s+desk", r"(?:what|which)\s+(?:equipment|hardware|devices|gear|peripherals)", r"(?:currently|already)\s+have", r"(?:current|existing)\s+(?:monitors?|docks?|docking\s+stations?|headsets?|setup|equipment|screens?)", r"what\s+(?:do\s+you\s+)?(?:currently\s+)?(?:have|use)\s+(?:now|today|at\s+the\s+moment)",
     )),
     FactKind("last_day", probes=("When is your last working day?", "When do you leave?",), labels=("last day", "leaving date"), asks=(
         r"(?:when\s+is\s+)?(?:your\s+)?last\s+(?:day|working\s+day|date|day\s+at\s+work)", r"leaving\s+date", r"when\s+(?:do|are|will)\s+you\s+(?:leave|leaving|finish|go)", r"(?:departure|exit)\s+date",

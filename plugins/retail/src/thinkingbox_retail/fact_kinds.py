@@ -19,7 +19,7 @@ FACT_KINDS = (
         r"knock(?:ed)?", r"mishandl\w*", r"accident(?:al|ally)?",
     )),
     FactKind("opened", probes=("Have you opened the box?", "Is it still sealed in its original packaging?", "Have you used it at all?",), labels=("opened", "unboxed"), asks=(
-        r"open(?:ed)?", r"unbox(?:ed)?", r"(?:still\s+)?(?:sealed|in\s+(?:its|the)\s+(?:original\s+)?(?:box|packaging|wrapping))",
+        r"(?:un)?open(?:ed)?", r"unbox(?:ed)?", r"untouched", r"new\s+in\s+(?:the\s+)?box", r"(?:still\s+)?(?:sealed|in\s+(?:its|the)\s+(?:original\s+)?(?:box|packaging|wrapping))",
         r"(?:used|tried|try|use)\s+(?:it|them|the\s+\w+)", r"been\s+used", r"(?:original\s+)?packaging", r"seal", r"out\s+of\s+the\s+box",
         r"(?:set|plugged)\s+(?:it|them)\s+(?:up|in)",
     )),
