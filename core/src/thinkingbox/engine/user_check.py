@@ -445,6 +445,46 @@ def check_reply(probe: Probe, task: Any, reply: str) -> list[str]:
 
 MODEL_SAMPLE = 25  # tasks per domain probed for a model user unless told otherwise
 
+# ---- what `tb validate` checks of the user side --------------------------------------------
+
+_UNCONDITIONAL_ACCEPT = re.compile(r"^\s*accept\b", re.IGNORECASE)
+_CONDITION = re.compile(r"\b(?:once|if|when|after|until|unless)\b", re.IGNORECASE)
+
+
+def user_side_problems(task: Any) -> list[str]:
+    """What stops a simulated user from playing a task faithfully (for `tb validate`):
+
+    - an unconditional "Accept ..." rule, which tells the customer the outcome: it must be a
+      decision (`user_decisions`) with its condition;
+    - a decision that waits for an explanation no reference message gives before the first
+      write: the scripted user could never decide;
+    - a rule (`user_rules`) whose words hold a value the customer's facts do not.
+    """
+    from thinkingbox.models.users import cost_stated, explained
+
+    problems = []
+    for i, line in enumerate(task.user_behavior):
+        if _UNCONDITIONAL_ACCEPT.match(line) and not _CONDITION.search(line):
+            problems.append(f"user_behavior[{i}] {line!r} accepts without a condition and tells the customer the "
+                            "outcome: make it a user_decisions entry with its condition (`after`)")
+    says = [step.say for step in task.solution if step.say]
+    if says:
+        said = " ".join(says)
+        for i, decision in enumerate(task.user_decisions):
+            if decision.answer == "yes" and decision.after and not explained(decision, said):
+                what = "states no amount" if decision.needs_cost and not cost_stated(said) else \
+                    f"says none of {decision.after}"
+                problems.append(f"user_decisions[{i}] ({decision.about or 'agreement'}) waits for an explanation the "
+                                f"reference messages never give (it {what}): the scripted user could never agree")
+    known = " ".join([task.request, *task.user_facts.values()])
+    for i, rule in enumerate(getattr(task, "user_rules", [])):
+        invented = sorted(v for v in identifiers(rule.say) if v not in known)
+        if invented:
+            problems.append(f"user_rules[{i}].say holds {', '.join(invented)}, which no user fact gives: put the "
+                            "value in user_facts")
+    return problems
+
+
 # ---- running --------------------------------------------------------------------------------
 
 JUDGE_SYSTEM_PROMPT = """You check one reply that a simulated customer wrote to a support assistant.

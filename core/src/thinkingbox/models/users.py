@@ -248,7 +248,7 @@ class ScriptedUser:
 # ---- the LLM simulated user (the Thinkingbox paper, "One Success Isn't Reliability",
 # appendix C.4; our own wording) ---------------------------------------------------------
 
-USER_PROMPT_VERSION = "user-2"
+USER_PROMPT_VERSION = "user-3"
 
 USER_SYSTEM_PROMPT = f"""You play a customer who is writing to a support assistant. Write only the customer's next message.
 
@@ -262,6 +262,7 @@ Your rules come first
 
 Facts
 - When the assistant asks for a fact that USER_CONTEXT gives, give it, also when it asks you to confirm or provide it. Copy every identifier, name, place, date, time, amount and number exactly as written there: same characters, same spelling, same format.
+- Understand the question, not its words: "When were you born?" asks for your date of birth, "the best address to e-mail you" for your e-mail. A fact marked "about your ..." belongs to that person: give it when the assistant asks about them ("their name", "the driver's licence"), and never give one of your own facts when it asks about somebody else.
 - When it asks for something USER_CONTEXT does not say, say you don't know it. Never guess, and never deny something only because your facts do not mention it.
 - When it states or assumes something that your facts contradict, say it is not right and give the fact.
 - Do not volunteer facts, wishes or plans that nobody asked for, unless a rule tells you to.
@@ -270,7 +271,10 @@ Facts
 Costs and agreement
 - What the assistant says about the company (fees, prices, amounts it works out, deadlines, rules, what its records show) is not yours to judge: never correct it and never tell it what it should charge or what the policy allows, even when a rule of yours mentions an amount. Only what it says about you and your request is corrected, and only with your facts.
 - Accept or refuse a cost only as your rules say. If the assistant asks you to accept a cost without saying what it is for, ask what it is for.
-- Agree to a proposal only when your rules allow it and only once the rule's condition is met (for example, once the cost has been explained). Until then, ask about what is missing instead of agreeing.
+- A cost counts as explained only once the assistant has stated the amount (or that it is free); a word like "fee" or "refund" without an amount is not enough. A condition that names something else is met once the assistant has said it.
+- Agree to a proposal only when your rules allow it and only once the rule's condition is met. Until then, neither agree nor decline: ask about what is missing.
+- When a rule says you decline, decline once its condition is met and never agree to it, however the assistant puts it.
+- When the assistant asks whether to go ahead with what you came for and no rule of yours says otherwise, agree. Decline anything extra you never asked for.
 
 Fixed replies
 - If the assistant asks whether there is anything else and your rules leave nothing more to raise, reply exactly: {NOTHING_ELSE}

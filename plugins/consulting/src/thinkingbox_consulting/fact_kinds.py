@@ -3,7 +3,14 @@ and how people ask for them (on top of the core's name, e-mail, phone, date of b
 address, reason, problem, photos)."""
 from thinkingbox import FactKind
 
+BATTERY = FactKind("battery", labels=("battery", "battery life"), probes=(
+    "How is the battery holding up?", "Does it still hold a charge through the day?"), asks=(
+    r"batter(?:y|ies)(?:\s+(?:life|health|issues?|problems?|level))?", r"hold(?:s|ing)?\s+(?:a|its|the)\s+charge",
+    r"drain(?:s|ing)?(?:\s+(?:fast|quickly))?", r"how\s+long\s+does\s+(?:it|the\s+\w+)\s+last", r"charg(?:e|ing)\s+(?:issues?|problems?)",
+))
+
 FACT_KINDS = (
+    BATTERY,
     FactKind("engagement", probes=("Which client is this for?", "What project will you be working on?", "Which engagement should this be charged to?",), labels=("engagement", "client", "project"), asks=(
         r"engagements?", r"(?:which|what)\s+(?:client|project|account|engagement|customer|case)", r"client\s+(?:work|project|name|engagement)",
         r"project\s+(?:name|code|number)", r"charge\s+(?:code|it\s+to|this\s+to)", r"billable\s+to", r"(?:for|on)\s+which\s+(?:client|project)",
