@@ -187,6 +187,7 @@ AMBIGUOUS_ROLES = ("driver", "policyholder", "policy holder", "account holder", 
 _PRONOUNS = ("he", "she", "his", "her", "him", "hers", "their", "them", "theirs", "himself", "herself")
 _SELF = re.compile(r"\b(?:your|yours|yourself)\b")
 _YOU = re.compile(r"\b(?:your|yours|yourself|you)\b")
+_YOU_SUBJECT = re.compile(r"\b(?:are|were|have|had|do|did)\s+you\b")  # "Are you an existing customer?"
 
 
 def _group_of(word: str) -> str | None:
@@ -200,7 +201,7 @@ _PERSON_WORD = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w) for ws in REL
                                                       key=len, reverse=True)) + r")(?:'s|s)?\b")
 _ROLE_WORD = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in AMBIGUOUS_ROLES) + r")(?:'s|s)?\b")
 _PRONOUN = re.compile(r"\b(?:" + "|".join(_PRONOUNS) + r")\b")
-_OTHER_VALUE = re.compile(r"^\s*(?:his|her|their|he|she|they|[a-z]+'s\s+(?:name|licen[cs]e|e-?mail))\b"
+_OTHER_VALUE = re.compile(r"^\s*(?:(?:yes|no|not\s+yet)\s*[,;:]?\s*)?(?:his|her|their|he|she|they|[a-z]+'s\s+(?:name|licen[cs]e|e-?mail))\b"
                           r"|\b(?:the\s+other|no\s+other)\s+(?:car|vehicle|driver|party)", re.IGNORECASE)
 
 
@@ -380,18 +381,12 @@ def _person_near(text: str, start: int, end: int) -> tuple[str | None, bool]:
     spans = [before]
     if tail:
         spans.append(tail.group(1))
-    for span in spans:
-        person = _PERSON_WORD.search(span)
-        if person:
-            return person.group(0), False
-        role = _ROLE_WORD.search(span)
-        if role:
-            return role.group(0), False
-        pronoun = _PRONOUN.search(span)
-        if pronoun:
-            return pronoun.group(0), False
-        if _SELF.search(span):
-            return CALLER, True
+    for span in spans:  # somebody named near the question wins over a "you" that asks it
+        hit = _PERSON_WORD.search(span) or _ROLE_WORD.search(span) or _PRONOUN.search(span)
+        if hit:
+            return hit.group(0), False
+    if any(_SELF.search(span) or _YOU_SUBJECT.search(span) for span in spans):
+        return CALLER, True
     return None, False
 
 
