@@ -94,12 +94,17 @@ def agreement_sentences(text: str, vocabulary: Any = None) -> list[str]:
 
     out = []
     for sentence in _SENTENCE.findall(text):
-        if not asks_for_agreement(sentence) or _WH_START.match(sentence):
-            continue
-        if not _STRONG_AGREEMENT.search(sentence) and vocabulary is not None and read_asks(sentence, vocabulary)[0]:
-            continue
-        out.append(sentence)
+        for clause in _CLAUSE.split(sentence):  # "What is your e-mail, and shall I cancel it?"
+            if not clause.strip() or not asks_for_agreement(clause) or _WH_START.match(clause):
+                continue
+            if not _STRONG_AGREEMENT.search(clause) and vocabulary is not None and read_asks(clause, vocabulary)[0]:
+                continue
+            out.append(clause)
     return out
+
+
+_CLAUSE = re.compile(r",\s*(?:and|but|or|then)\s+|;\s*|\s+and\s+(?=(?:shall|should|may|can|could|would|do)\s)",
+                     re.IGNORECASE)
 
 
 _SENTENCE = re.compile(r"[^.?!\n]+[.?!]*")
@@ -226,7 +231,12 @@ class ScriptedUser:
         # no fact to give, or the user would volunteer facts nobody asked for.
         # A request for agreement ("Shall I change the address?") names what it proposes, not a fact.
         agreement = agreement_sentences(text, self._matcher.vocabulary)
-        asking = [s for s in _asking_sentences(text) if s not in agreement]
+        asking = []
+        for sentence in _asking_sentences(text):
+            for clause in agreement:
+                sentence = sentence.replace(clause, " ")
+            if sentence.strip(" ,;.?!"):
+                asking.append(sentence)
         labels = set(self.matched_facts(" ".join(asking).lower()))
         answers = [f"{label}: {value}" for label, value in self._facts if label in labels]
         if agreement:
@@ -238,6 +248,8 @@ class ScriptedUser:
         text = text.lower()
         if asks_anything_else(text):
             return NOTHING_ELSE
+        if asks_to_wait(text) and "?" not in text:
+            return WAIT_REPLY  # "Give me a second to look into it."
         if any(marker in text for marker in (*_ASKING, "give me", "tell me", "send me", "i need", "i'll need")):
             return IDK
         if asks_to_wait(text):
