@@ -9,7 +9,7 @@ FACT_KINDS = (
         r"confirmation\s+number", r"(?:which|what)\s+purchase", r"ord-?\s?number",
     )),
     FactKind("defective", probes=("Is anything wrong with it?", "Does it still work properly?", "Is the item faulty in any way?",), labels=("defective",), asks=(
-        r"defect(?:ive|s)?", r"faulty", r"fault(?:s)?", r"malfunction\w*", r"(?:is|was|are|were)\s+(?:there\s+)?(?:anything|something)\s+wrong",
+        r"defect(?:ive|s)?", r"faulty", r"fault(?:s)?", r"malfunction\w*", r"(?:is|was|are|were)\s+(?:there\s+)?(?:anything|something)\s+wrong", r"(?:anything|something)\s+(?:is\s+|was\s+)?(?:wrong|the\s+matter)",
         r"(?:does|do|did|is|are)\s+(?:it|they|the\s+\w+|your\s+\w+)\s+(?:still\s+)?(?:work|working|function\w*)",
         r"work(?:ing|s)?\s+(?:properly|correctly|fine|ok|okay|as\s+(?:expected|it\s+should|intended))", r"broken",
         r"(?:in\s+)?working\s+(?:order|condition)", r"(?:any|an?)\s+(?:problem|issue)s?\s+with\s+(?:it|them|the\s+\w+)",
