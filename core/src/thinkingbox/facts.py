@@ -398,7 +398,7 @@ def _thing_after(text: str, end: int) -> bool:
     if not m:
         return False
     word = m.group(1)
-    return not (_group_of(word) or word in AMBIGUOUS_ROLES or word in ("person", "new", "account", "booking",
+    return not (_group_of(word) or word in AMBIGUOUS_ROLES or word in ("person", "new", "account", "record", "file",
                                                                         "reservation", "order", "policy", "card"))
 
 
