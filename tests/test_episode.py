@@ -156,18 +156,19 @@ def test_the_scripted_user_confirms_or_declines_from_the_tasks_decisions():
     user = ScriptedUser(task)
     assert run(user.reply(conversation("Shall I cancel the booking?"))) == "No, keep the booking please."
     asked_early = run(user.reply(conversation("Would you like me to move the stay to the 12th?")))
-    assert asked_early == "Before I decide, can you tell me about the fee?"
+    assert asked_early == "Before I decide, what will it cost me?"  # a cost: neither yes nor no until stated
     explained = conversation("Moving the stay costs a $25 change fee.", "Shall I move the stay?")
     assert run(user.reply(explained)) == "Yes, please go ahead."
     both = run(user.reply(conversation("What is your email, and shall I cancel the booking?")))
     assert both == "email: ana@example.com; No, keep the booking please."
-    assert run(ScriptedUser(TASK).reply(conversation("Shall I go ahead?"))) == IDK  # nothing declared
-    assert "When asked to agree to cancel the booking: answer 'no'" in task.user_context()
+    # nothing declared: the customer goes ahead with what it came for
+    assert run(ScriptedUser(TASK).reply(conversation("Shall I go ahead?"))) == "Yes, please go ahead."
+    assert "When asked to agree to cancel the booking: decline and never agree to it" in task.user_context()
     amount_only = Task.model_validate({**TASK.model_dump(), "user_decisions": [
         {"about": "move the stay", "answer": "yes", "after": ["$"]}]})  # a bare "$" reads as the cost
     assert run(ScriptedUser(amount_only).reply(conversation("Shall I move the stay?"))) == \
-        "Before I decide, can you tell me about the cost?"
-    assert "only once the assistant has explained the cost" in amount_only.user_context()
+        "Before I decide, what will it cost me?"
+    assert "agree only once the assistant has told you what it will cost you" in amount_only.user_context()
 
 
 # ---- matching questions to facts: word stems, declared phrasings, all new messages ------

@@ -319,7 +319,7 @@ def test_the_user_model_gets_every_agent_message_since_its_last_and_the_version_
         DONE])
     fake_openai.script("fake-user", [{"content": f"{EMAIL}, the speaker."}, {"content": NOTHING_ELSE}])
     (record,) = eval_cli()
-    assert USER_PROMPT_VERSION == "user-2" and record["config"]["prompt_versions"]["user"] == "user-2"
+    assert USER_PROMPT_VERSION == "user-3" and record["config"]["prompt_versions"]["user"] == "user-3"
     first, second = fake_openai.requests_for("fake-user")
     assert first["messages"][0]["content"] == USER_SYSTEM_PROMPT
     for text in (NOTHING_ELSE, WAIT_REPLY, THANKS, "I don't know."):

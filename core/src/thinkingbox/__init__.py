@@ -23,7 +23,7 @@ _EXPORTS = {
     "Check": "engine.judge", "CheckResult": "engine.judge", "Difference": "engine.judge",
     "TrialOutcome": "engine.judge",
     "DomainInfo": "engine.domain", "PluginHost": "engine.discovery",
-    "DomainSpec": "spec", "table_base": "spec", "tables_of": "spec",
+    "DomainSpec": "spec", "table_base": "spec", "tables_of": "spec", "FactKind": "facts",
     "read_tool": "tools", "write_tool": "tools",
     "Vocabulary": "engine.statements", "DecisionKind": "engine.statements", "NeverTell": "engine.statements",
     "CORE_VOCABULARY": "engine.statements",

@@ -84,6 +84,9 @@ class DomainSpec:
     policy_search adds the `search_policy` tool over the policy documents (if there are any)
     vocabulary    the domain's `Vocabulary` for communication checks (decision kinds, roles of
                   values, counted nouns, data never to tell); default: the core's
+    fact_kinds    the domain's own kinds of customer facts and how people ask for them
+                  (`thinkingbox.facts.FactKind`), on top of the core's (name, e-mail, phone,
+                  date of birth, address, reason); the simulated users read questions with them
 
     To change one part beyond these fields, subclass and override that hook method,
     decorated with `@thinkingbox.hookimpl` like the methods below.
@@ -101,6 +104,7 @@ class DomainSpec:
     ticketing: Helpdesk | None = None
     policy_search: bool = True
     vocabulary: Any = None
+    fact_kinds: Sequence[Any] = ()
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier():

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from thinkingbox.errors import TaskError
 
@@ -70,17 +70,94 @@ class Decision(BaseModel):
                        "several decisions, the one whose words the agent's message shares most is answered")
     answer: Literal["yes", "no"] = Field(description="whether the user agrees")
     reply: str = Field(default="", description="the user's words (default: a plain yes or no)")
-    after: list[str] = Field(default_factory=list, description="the user decides only once the agent has said one "
-                             "of these words (e.g. [\"fee\", \"$\"]: the cost was explained); until then it asks "
-                             "about the first")
+    after: list[str] = Field(default_factory=list, description="what must be explained before the user decides: "
+                             "money words (\"$\", \"fee\", \"cost\", \"refund\", ...) mean the cost, explained once an "
+                             "agent message states an amount (or that it is free); other words name the consequence "
+                             "(\"replacement\", \"2026-03-31\"), explained once a message says one of them. Until then "
+                             "the user neither agrees nor declines: it asks")
 
     def text(self) -> str:
         return self.reply or ("Yes, please go ahead." if self.answer == "yes" else "No, please don't do that.")
 
+    @property
+    def needs_cost(self) -> bool:
+        return any(w.lower().strip() in MONEY_WORDS for w in self.after)
+
     def condition(self) -> str:
-        """What must be explained first, in words: the first word of `after` (a bare "$"
-        reads as "cost")."""
+        """What must be explained first, in words: "cost" for a cost, else the first word of
+        `after`."""
+        if self.needs_cost:
+            return "cost"
         return next((w for w in self.after if any(c.isalnum() for c in w)), "cost")
+
+    def rule_text(self) -> str:
+        """The decision as a rule for the LLM user (and for people)."""
+        about = f" to {self.about}" if self.about else ""
+        if self.needs_cost:
+            wait = "what it will cost you (an amount, or that it is free)"
+        elif self.after:
+            wait = f"the {self.condition()}"
+        else:
+            wait = ""
+        if self.answer == "yes":
+            if not wait:
+                return f"When asked to agree{about}: agree. Say: {self.text()}"
+            return (f"When asked to agree{about}: agree only once the assistant has told you {wait}; until then do "
+                    f"not agree or decline, ask about it. Then say: {self.text()}")
+        if not wait:
+            return f"When asked to agree{about}: decline and never agree to it. Say: {self.text()}"
+        return (f"When asked to agree{about}: once the assistant has told you {wait}, decline and never agree to it; "
+                f"before that, neither agree nor decline: ask about it. Then say: {self.text()}")
+
+
+# Words of a Decision's `after` that mean "the cost": explained by an amount (or "free").
+MONEY_WORDS = frozenset({"$", "usd", "cost", "costs", "fee", "fees", "charge", "charges", "charged", "price", "refund",
+                         "amount", "premium", "payment", "pay", "deposit", "fare", "captured", "penalty", "total"})
+
+
+class UserRule(BaseModel):
+    """A rule the customer acts on, in a form both users play: once an agent message says one
+    of `when` (words or phrases, case-insensitive), the customer says `say` (once in the
+    conversation). The LLM user reads it as a rule; the scripted user adds `say` to its reply.
+    Example (the customer asks for something else when the first is refused):
+    {"when": ["not possible", "can't", "cannot", "unable"], "say": "Could you e-mail me the
+    declarations page instead?"}."""
+
+    model_config = ConfigDict(extra="forbid")
+    when: list[str] = Field(min_length=1, description="words or phrases of an agent message that make the rule act")
+    say: str = Field(min_length=1, description="what the customer then says, in its own words")
+    rule: str = Field(default="", description="the rule in words for people and the LLM user (default: built "
+                      "from `when` and `say`)")
+
+    @field_validator("when")
+    @classmethod
+    def _not_blank(cls, words: list[str]) -> list[str]:
+        if any(not w.strip() for w in words):
+            raise ValueError("every `when` phrase must be non-blank")
+        return words
+
+    def triggered(self, text: str) -> bool:
+        text = text.lower().replace("\u2019", "'")
+        return any(re.search(rf"(?<!\w){re.escape(w.lower())}(?!\w)", text) for w in self.when)
+
+    def text(self) -> str:
+        said = " or ".join(f'"{w}"' for w in self.when)
+        return self.rule or f"Once the assistant says {said} (or means it), say once: {self.say}"
+
+
+class FactMeta(BaseModel):
+    """What a user fact is, where its label does not say it: its kind in the domain's fact
+    vocabulary (thinkingbox.facts) and whose fact it is. Written in a task either in
+    `user_fact_kinds` ({label: {...}}) or inline, as the fact itself:
+    `"joiner email": {"value": "...", "kind": "email", "person": "joiner"}`."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: str = Field(default="", description="a kind of the domain's fact vocabulary (\"email\", \"date_of_birth\"); "
+                      "default: inferred from the label")
+    person: str = Field(default="", description="whose fact it is when it is not the caller's: a relation or role "
+                        "(\"joiner\", \"wife\", \"driver\", \"other\"); default: inferred from the label and value")
+    exact: bool | None = Field(default=None, description="the golden depends on this value: every user, whatever its "
+                               "persona, copies it exactly (default: values holding a digit or an e-mail)")
 
 
 class ToolCall(BaseModel):
@@ -228,8 +305,14 @@ class Task(BaseModel):
                                                       "the scripted user gives a fact when the word stems of its "
                                                       "label, or of one of these phrasings, all occur in the agent's "
                                                       "messages; every key is a label of user_facts")
+    user_fact_kinds: dict[str, FactMeta] = Field(default_factory=dict, description="label -> the fact's kind and "
+                                                 "person where the label does not say it (see FactMeta); every key "
+                                                 "is a label of user_facts")
     user_behavior: list[str] = Field(default_factory=list, description="rules for the simulated user: what it "
                                      "confirms, declines or insists on, and on what condition")
+    user_rules: list[UserRule] = Field(default_factory=list, description="rules the customer acts on (asks for "
+                                       "something extra, mentions a detail once a condition holds), in a form both "
+                                       "users play")
     user_decisions: list[Decision] = Field(default_factory=list, description="what the user answers when asked to "
                                            "agree before the agent acts; every task whose policy asks for "
                                            "confirmation declares one")
@@ -248,6 +331,41 @@ class Task(BaseModel):
                                            "message, all of which must be answered yes; a rule answers one offline")
     notes: str = Field(default="", description="the author's derivation of the golden values from policy and data")
     source_file: str = Field(default="", exclude=True)
+    _vocabulary: Any = PrivateAttr(default=None)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _inline_facts(cls, data: Any) -> Any:
+        """`"label": {"value": ..., "kind": ..., "person": ...}` -> user_facts + user_fact_kinds."""
+        if not isinstance(data, dict) or not isinstance(data.get("user_facts"), dict):
+            return data
+        facts = data["user_facts"]
+        if not any(isinstance(v, dict) for v in facts.values()):
+            return data
+        plain, meta = {}, dict(data.get("user_fact_kinds") or {})
+        for label, value in facts.items():
+            if isinstance(value, dict):
+                if "value" not in value:
+                    raise ValueError(f"user_facts: {label!r} is an object without its \"value\"; write "
+                                     "{\"value\": ..., \"kind\": ..., \"person\": ...} or a plain string")
+                rest = {k: v for k, v in value.items() if k != "value"}
+                plain[label] = value["value"]
+                if rest:
+                    meta[label] = rest
+            else:
+                plain[label] = value
+        return {**data, "user_facts": plain, "user_fact_kinds": meta}
+
+    @property
+    def fact_vocabulary(self) -> Any:
+        """The domain's fact vocabulary (thinkingbox.facts.FactVocabulary), bound when the domain
+        loads its tasks; the core's alone for a task loaded on its own."""
+        from thinkingbox.facts import DEFAULT_FACT_VOCABULARY
+
+        return self._vocabulary or DEFAULT_FACT_VOCABULARY
+
+    def bind_vocabulary(self, vocabulary: Any) -> None:
+        self._vocabulary = vocabulary
 
     @field_validator("request", "final_message")
     @classmethod
@@ -263,6 +381,13 @@ class Task(BaseModel):
                 raise ValueError(f"user_fact_phrasings: {label!r} is not a label of user_facts")
             if not phrases or any(not p.strip() for p in phrases):
                 raise ValueError(f"user_fact_phrasings: {label!r} needs one or more non-blank phrasings")
+        return self
+
+    @model_validator(mode="after")
+    def _kinds_name_facts(self) -> "Task":
+        for label in self.user_fact_kinds:
+            if label not in self.user_facts:
+                raise ValueError(f"user_fact_kinds: {label!r} is not a label of user_facts")
         return self
 
     @field_validator("accepted")
@@ -288,14 +413,27 @@ class Task(BaseModel):
 
     def user_context(self) -> str:
         """The user specification as text (for LLM users and people)."""
-        lines = ["Rules:"] + [f"- {rule}" for rule in self.user_behavior]
-        for decision in self.user_decisions:
-            about = f" to {decision.about}" if decision.about else ""
-            when = f", but only once the assistant has explained the {decision.condition()}" if decision.after else ""
-            lines.append(f"- When asked to agree{about}: answer {decision.answer!r}{when}: {decision.text()}")
-        lines.append("Facts you may give when asked:")
-        lines += [f"- {label}: {value}" for label, value in self.user_facts.items()]
+        rules = [f"- {rule}" for rule in self.user_behavior]
+        rules += [f"- {rule.text()}" for rule in self.user_rules]
+        rules += [f"- {decision.rule_text()}" for decision in self.user_decisions]
+        lines = (["Rules:"] + rules) if rules else []
+        lines.append("Facts you may give when asked (copy those marked [exact] character for character, whatever "
+                     "your style):" if any(self.fact_is_exact(label) for label in self.user_facts)
+                     else "Facts you may give when asked:")
+        for label, value in self.user_facts.items():
+            meta = self.user_fact_kinds.get(label)
+            whose = f" (about your {meta.person})" if meta is not None and meta.person and meta.person != "other" else ""
+            mark = " [exact]" if self.fact_is_exact(label) else ""
+            lines.append(f"- {label}{whose}: {value}{mark}")
         return "\n".join(lines)
+
+    def fact_is_exact(self, label: str) -> bool:
+        """Whether the golden may depend on this fact's value (declared, else: it holds a digit
+        or an e-mail address): personas never change it."""
+        meta = self.user_fact_kinds.get(label)
+        if meta is not None and meta.exact is not None:
+            return meta.exact
+        return bool(re.search(r"\d|@", self.user_facts[label]))
 
 
 class TaskFile(BaseModel):

@@ -388,9 +388,13 @@ def more_tasks() -> list[dict]:
          "states_before": [{"money": "128.40", "before": "pay_invoice", "label": "payment"}],
          "never_states": never(p, "PAY-4001")},
         "Rule: 05 payments: the whole amount owed, 118.40 + 10.00 late fee = 128.40 (no waiver asked); agreement first. "
-        "Only the past-due invoice is paid (the caller asks for the overdue bill). Ticket billing/task/normal/completed.",
-        behavior=["Pay only the overdue bill. Agree to the charge once the amount is explained; do not ask about the late fee."],
-        decisions=agree("charge the card", after=["$"])))
+        "Only the past-due invoice is paid (the caller asks for the overdue bill). The caller does not ask for a waiver and "
+        "declines one if offered. Ticket billing/task/normal/completed.",
+        behavior=["Pay only the overdue bill, late fee included; do not ask about the late fee."],
+        # 05_billing: a waiver is made when the named insured asks for one; this caller does not, so an
+        # offered waiver is declined and the golden (no waiver) stays the one outcome.
+        decisions=[*agree("charge the card", after=["$"]),
+                   {"about": "waive the late fee", "answer": "no", "reply": "No, that's fine; I'll pay the late fee too."}]))
     p, pid, rows = household(2127, "Aurelio Kingsley", "1968-07-25", "1936", "GA", "essential", "2025-12-28", "2026-06-28", 790.0)
     rows = merge(rows, invoice("INV-21271", pid, "2026-02-28", 131.75, "paid"),
                  invoice("INV-21272", pid, "2026-03-28", 131.75, "due"))

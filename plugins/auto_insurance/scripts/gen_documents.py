@@ -101,7 +101,13 @@ def tasks() -> list[dict]:
         "id": "doc-004", "title": "A policyholder whose policy was cancelled at her request two weeks ago asks for an ID card",
         "request": "Hi, I need a proof of insurance card for my Civic. Could you send one?",
         "user_facts": {**p.facts(), "policy number": pid},
-        "user_behavior": ["If an ID card is not possible, ask instead for the declarations page of the policy to be e-mailed to you."],
+        # a rule both users play: once the card is refused, the caller asks for the declarations page
+        "user_rules": [{"when": ["not possible", "isn't possible", "can't issue", "cannot issue", "unable to issue",
+                                 "not able to issue", "can't provide", "cannot provide", "can't send", "cannot send",
+                                 "no current coverage", "no active coverage"],
+                        "say": "In that case, could you e-mail me the declarations page of the policy instead?",
+                        "rule": "If an ID card is not possible, ask instead for the declarations page of the policy "
+                                "to be e-mailed to you."}],
         "rows": rows,
         "solution": [*p.lookups(pid), issue(pid, "declarations", None, p.id), doc_ticket(p, pid, "completed", priority="high")],
         "final_message": f"Your policy was cancelled on 2026-03-01, so I can't issue an ID card: there's no current coverage to prove. As you asked, I've e-mailed the policy's declarations page to {p.email}.",

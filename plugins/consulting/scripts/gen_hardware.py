@@ -139,6 +139,10 @@ def build(sid, emp, device, reason, says_user, title, rule):
                "battery": f"Hi, the battery on my {word} is really bad now. Can you help?",
                "age": f"Hi, I'd like to get my {word} replaced, please."}[reason]
     facts = {"email": email, "name": ename, "problem": says_user}
+    if reason == "age" and battery is not None and battery <= 89:
+        # a worn battery (89% or less) would be a reason of its own (Hardware rule 4): the employee
+        # asks for an age replacement, so asked about the battery it has no complaint
+        facts["battery"] = "The battery is fine; it still lasts the working day."
     steps = [call("find_employee", email=email), call("list_devices", employee_id=eid)]
     outcome = decide(kind, reason, months, battery)
     model = model_for(kind, practice)

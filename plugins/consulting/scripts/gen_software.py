@@ -186,7 +186,7 @@ S = [
            person("EMP-6092", "Selma Aydin", "manager", "operations", "london", "EMP-1104", status="on_leave",
                   delegate="EMP-1104")), None,
      "Hi, I need Stata SE for a survey analysis.", {},
-     ["Accept the answer you are given."],
+     ["Once the assistant has explained what happens with your request, accept its answer."],
      "Consultant whose manager and the manager's delegate are both on leave asks for a paid title",
      "Rule: Software rule 5 (associate, under $500.00: the manager) with Approvals step 2: manager and delegate both "
      "on leave: send nothing; the ticket waits on the employee."),

@@ -510,7 +510,7 @@ def _paired_dates(text: str, today: date) -> tuple[Span, ...]:
 
 _INCLUDED = re.compile(r"\b(?:including|includes|inclusive of|of which|incl\.?)\s+(?:the|a|an|your)?\s*\$?\s*$")
 _NEGATED_VALUE = re.compile(r"\b(?:not|instead of|rather than|no longer|never)\s*$")
-_DEDUCTION = re.compile(r"\b(?:after|minus|less|net of|excluding|deducting|once)\s+(?:the|any|all|your|a|its)?\s*$")
+_DEDUCTION = re.compile(r"\b(?:after|minus|less|net of|excluding|deducting|once)\s+(?:\S+\s+){0,3}$")
 # "If it were still sealed you'd get $179.00 back": a value in a counterfactual clause is not given.
 _COUNTERFACTUAL = re.compile(r"\bif\b[^,;]{0,60}\b(?:were|had been|had)\b")
 
@@ -612,6 +612,7 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
             spans = [(a, b) for a, b, _ in values]
             placed: list[set[str]] = []          # the roles of the values before this one
             last_roles: set[str] = set()
+            outer_end, outer_roles = 0, set()   # the last value outside parentheses
             for n, (start, end, value) in enumerate(values):
                 if _NEGATED_VALUE.search(sentence[max(0, start - 30):start]) \
                         or _COUNTERFACTUAL.search(_clause_before(sentence, start)):
@@ -635,14 +636,19 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
                         and _COMPUTATION.search(sentence[first_start:start]))):
                     # "the full $580.00 minus the $15 service fee: $565.00": the result of a sum
                     # is what the sum is of (the first amount's role).
-                    first = next((r for r in placed if r and r != {""}), set())
-                    roles = (roles | first) if first else roles
+                    first = (placed[0] if placed else set()) - _DESCRIPTIVE - {""}
+                    roles = (roles | first) if first else roles   # ("what you paid, less fees: $X" is no payment)
                 if not roles and n and _COORDINATED.match(sentence[previous_end:start]):
-                    roles = set(last_roles)   # "refunded $499 for the console and $299 for the monitor"
+                    roles = set(last_roles) - {""}   # "refunded $499 for the console and $299 for the monitor"
+                if not roles and n and outer_end != previous_end and \
+                        _COORDINATED.match(re.sub(r"\([^()]{0,80}\)", "", sentence[outer_end:start])):
+                    roles = set(outer_roles) - {""}   # "$1,349 for the TV (after its $150 discount) and $399 ..."
                 if not roles:
                     roles = {carried} if carried and not cues else {""}
                 last_roles = roles
                 placed.append(roles)
+                if sentence[:start].count("(") <= sentence[:start].count(")"):   # not inside parentheses
+                    outer_end, outer_roles = end, roles
             # "The full $368.99 you paid is refunded": what was paid is also the refund when its
             # clause refunds and gives the refund no other value.
             for (start, end), roles in zip(spans, placed):

@@ -170,7 +170,14 @@ class Domain:
     def tasks(self) -> dict[str, Task]:
         files = self._call("tb_task_files") or []
         tasks = load_tasks(files)
+        vocabulary = self.fact_vocabulary
         for task in tasks.values():
+            task.bind_vocabulary(vocabulary)
+            for label, meta in task.user_fact_kinds.items():
+                if meta.kind and meta.kind not in vocabulary.kinds:
+                    raise TaskError(task.source_file, task.id, f"user_fact_kinds.{label}.kind",
+                                    f"unknown fact kind {meta.kind!r}; kinds of domain {self.name!r}: "
+                                    f"{', '.join(sorted(vocabulary.kinds))} (add it to the spec's fact_kinds)")
             self._check_task_rows(task)
             self._check_task_claims(task)
             for i, step in enumerate(task.solution):
@@ -211,6 +218,18 @@ class Domain:
             if agreement.before not in self.tools:
                 raise TaskError(task.source_file, task.id, f"says.agreement[{i}].before",
                                 f"unknown tool {agreement.before!r}")
+
+    @cached_property
+    def fact_vocabulary(self) -> Any:
+        """The core's fact kinds plus the domain's own (a DomainSpec's `fact_kinds`)."""
+        from thinkingbox.facts import FactKind, FactVocabulary
+
+        kinds = list(getattr(self.plugin, "fact_kinds", None) or ())
+        bad = [k for k in kinds if not isinstance(k, FactKind)]
+        if bad:
+            raise PluginError(f"domain {self.name!r}: fact_kinds holds {type(bad[0]).__name__}, "
+                              "not thinkingbox.facts.FactKind")
+        return FactVocabulary.of(kinds)
 
     def task(self, task_id: str) -> Task:
         try:

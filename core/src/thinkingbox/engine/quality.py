@@ -76,7 +76,9 @@ def write_steps(domain: Domain, task: Task) -> list[int]:
 
 async def check_task(domain: Domain, task: Task) -> list[str]:
     """Problems with one task (empty when it is sound)."""
-    problems: list[str] = []
+    from thinkingbox.engine.user_check import user_side_problems
+
+    problems: list[str] = user_side_problems(task)
     tw = await domain.prepare(task)
     fresh = domain.new_world(tw)
     if state_hash(fresh.snapshot()) != tw.initial_hash:

@@ -294,8 +294,10 @@ def build_parser() -> argparse.ArgumentParser:
     nd.add_argument("--title", metavar="TEXT", help="one line for people, shown by `tb domains` (default: from NAME)")
     uc = sub.add_parser("user-check", help="measure how faithfully a simulated user plays its tasks",
                         description="Probe a simulated user with scripted agent messages on a few tasks of every "
-                        "domain (ask for each fact, ask for a missing fact, state a wrong assumption, propose a cost "
-                        "before and after explaining it, ask it to do the agent's work, say 'one moment', ask "
+                        "domain (ask for each fact in other words than its label, ask about somebody else, ask for a "
+                        "missing fact and insist, state a wrong assumption, send two messages in one turn, ask again, "
+                        "propose a cost before and after stating it in each money form, play declining decisions, "
+                        "'Shall I go ahead?' without a decision, ask it to do the agent's work, say 'one moment', ask "
                         "'anything else?') and print its conformance per behaviour. Every reply is checked by "
                         "pattern (identifiers copied exactly, nothing invented or leaked, 'I don't know' for what "
                         "it lacks, agreement only once explained); with --judge, a judge model also answers one "
@@ -303,8 +305,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "by design are n/a for it. Always exits 0.")
     uc.add_argument("--user", required=True, help="scripted, or llm:MODEL (with the --user-* flags below)")
     uc.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
-    uc.add_argument("--tasks-per-domain", type=_positive, default=3, metavar="N", help="tasks probed per domain "
-                    "(default: 3)")
+    uc.add_argument("--tasks-per-domain", type=_positive, default=None, metavar="N", help="tasks probed per domain "
+                    "(default: every task for the scripted user, 25 for a model user)")
     uc.add_argument("--persona", choices=_personas(), help="play the LLM user in this persona (default: cooperative)")
     uc.add_argument("--judge", help="a judge MODEL for the questions a pattern cannot decide (optional)")
     uc.add_argument("--concurrency", type=_positive, default=8, help="replies requested at once (default: 8)")

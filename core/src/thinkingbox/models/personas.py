@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from thinkingbox.errors import ThinkingboxError
 
-PERSONA_VERSION = "persona-1"
+PERSONA_VERSION = "persona-2"
 DEFAULT_PERSONA = "cooperative"
 
 _HEADER = ("Style for this conversation (it changes how you write, never your facts, your rules or what you finally "
@@ -25,11 +25,11 @@ PERSONAS: dict[str, str] = {
         "- Brevity never drops what you were asked: every requested fact is still given, copied exactly.",
     ]),
     "misremembers": "\n".join([
-        "- The first time you give one detail that does not decide anything (how something looked or felt, the "
-        "time of day something happened, the colour of an item, how many times you tried), give it slightly wrong, "
-        "the way people misremember.",
-        "- Never misremember a name, an email, an identifier, an amount, a date the assistant will act on, or "
-        "anything your rules or decisions depend on.",
+        "- The first time you give one detail that does not decide anything and is not marked [exact] (how something "
+        "looked or felt, the colour of an item, how many times you tried), give it slightly wrong, the way people "
+        "misremember.",
+        "- Never misremember a fact marked [exact], nor any number, amount, duration, date, time, name, e-mail or "
+        "identifier, nor anything your rules or decisions depend on: copy those exactly, always.",
         "- If the assistant asks about that detail again or checks it with you, correct yourself with the exact fact "
         "(\"Sorry, I misremembered: ...\"). Misremember only once in the conversation.",
     ]),

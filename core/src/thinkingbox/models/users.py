@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
+from thinkingbox.facts import _STOP, stem, stems  # noqa: F401  (re-exported: the stemmer lives with the vocabulary)
+
 IDK = "I don't know."
 THANKS = "Thanks, that solves it."
 # Fixed replies, shared by the scripted user and the LLM user's prompt (user-2):
@@ -11,11 +13,6 @@ NOTHING_ELSE = "No, that's everything, thank you."   # "anything else?" when not
 WAIT_REPLY = "Sure, I'll wait."                       # "one moment / please wait" that asks nothing
 _ASKING = ("?", "please provide", "please share", "please send", "please confirm", "let me know",
            "could you", "can you", "would you", "do you")
-_WORD = re.compile(r"[a-z0-9]+")
-# Dropped before stemming, so that "let us know" never stems to the label "use".
-_STOP = {"the", "a", "an", "of", "my", "your", "for", "to", "and", "or", "on", "in", "is", "are", "was",
-         "were", "be", "do", "does", "did", "you", "i", "me", "we", "us", "it", "this", "that"}
-
 # "Is there anything else I can help with?", "Any other questions?", "Anything more today?"
 _ANYTHING_ELSE = re.compile(r"""
     \b(?:anything|something)\s+(?:else|more|further)\b
@@ -26,44 +23,6 @@ _WAIT = re.compile(r"""
     \b(?:please\s+wait|wait\s+a\s+(?:moment|second|minute)|hold\s+on|please\s+hold|bear\s+with\s+me
        |(?:one|a|just\s+a)\s+(?:moment|second|sec|minute))\b
 """, re.IGNORECASE | re.VERBOSE)
-
-
-_VOWEL = re.compile(r"[aeiouy]")
-
-
-def stem(word: str) -> str:
-    """A light, deterministic stemmer: plural, -ing and -ed endings and a final "e" go, so
-    "dates", "dated", "dating" and "date" all give "dat", "tried" and "tries" give "try",
-    "stopped" gives "stop", "cancelled" gives "cancel", "addresses" gives "address"."""
-    w = word.lower()
-    if len(w) > 4 and w.endswith(("ies", "ied")):
-        w = w[:-3] + "y"
-    elif w.endswith(("sses", "shes", "ches", "xes", "zes")):
-        w = w[:-2]
-    elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
-        w = w[:-1]
-    stripped = w
-    if len(w) > 4 and w.endswith("eed"):
-        stripped = w[:-1]  # agreed -> agree, speed -> spee; need stays
-    elif w.endswith("ing"):
-        stripped = w[:-3]
-    elif w.endswith("ed") and not w.endswith("eed"):
-        stripped = w[:-2]
-    if not _VOWEL.search(stripped[:1].replace("y", "") + stripped[1:]):
-        stripped = w  # the rest must hold a vowel: thing, bring, shed stay
-    if stripped != w and len(stripped) > 3 and stripped[-1] == stripped[-2] and stripped[-1] not in "aeiousz":
-        stripped = stripped[:-1]  # stopped -> stopp -> stop
-    w = stripped
-    if len(w) > 3 and w.endswith("ll"):
-        w = w[:-1]  # cancelled, cancel; installed, install
-    if len(w) > 2 and w.endswith("e"):
-        w = w[:-1]
-    return w
-
-
-def stems(text: str) -> set[str]:
-    """The stems of a text's content words (stop words dropped)."""
-    return {stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP}
 
 
 def new_assistant_messages(visible: list[dict[str, str]]) -> list[str]:
@@ -117,28 +76,105 @@ def asks_for_agreement(message: str) -> bool:
     return bool(_AGREEMENT.search(message))
 
 
+_WH_START = re.compile(r"^\W*(?:and\s+|so\s+|also\s+)?(?:what|which|where|when|who|whose|how|why)\b", re.IGNORECASE)
+_STRONG_AGREEMENT = re.compile(r"\b(?:shall|should)\s+(?:i|we)\b|\b(?:do|would)\s+you\s+(?:like|want)\s+(?:me|us)\s+to\b"
+                               r"|\bgo\s+ahead\b|\bproceed\b|\bis\s+(?:that|this)\s+(?:ok|okay|alright|fine|acceptable)\b"
+                               r"|\bare\s+you\s+(?:ok|okay|happy|fine)\s+with\b", re.IGNORECASE)
+# An extra the customer never asked for ("While I'm at it, shall I also close your account?")
+_EXTRA = re.compile(r"\b(?:also|as\s+well|additionally|while\s+i'm\s+at\s+it|in\s+addition)\b", re.IGNORECASE)
+EXTRA_REPLY = "No, thanks; only what I asked for."
+
+
+def agreement_sentences(text: str, vocabulary: Any = None) -> list[str]:
+    """The sentences of `text` that ask the customer to agree to something: a request for
+    agreement by its form, not a question that starts with "what"/"which"/... ("What name
+    should I put on this?"), and not a request to confirm a fact ("Could you confirm your date
+    of birth?") unless it says "shall I", "go ahead", "proceed", ..."""
+    from thinkingbox.facts import read_asks
+
+    out = []
+    for sentence in _SENTENCE.findall(text):
+        for clause in _CLAUSE.split(sentence):  # "What is your e-mail, and shall I cancel it?"
+            if not clause.strip() or not asks_for_agreement(clause) or _WH_START.match(clause):
+                continue
+            if not _STRONG_AGREEMENT.search(clause) and vocabulary is not None and read_asks(clause, vocabulary)[0]:
+                continue
+            out.append(clause)
+    return out
+
+
+_CLAUSE = re.compile(r",\s*(?:and|but|or|then)\s+|;\s*|\s+and\s+(?=(?:shall|should|may|can|could|would|do)\s)",
+                     re.IGNORECASE)
+
+
 _SENTENCE = re.compile(r"[^.?!\n]+[.?!]*")
 
 
-_REQUESTING = (*_ASKING, "i need", "i'll need", "we need", "need your", "tell me", "what is", "what's", "which")
+# Requests without a question mark ("I need your e-mail.", "Please tell me the date."); never
+# "which"/"what is", which open relative clauses in statements as often as questions.
+_REQUESTING = (*_ASKING, "i need", "i'll need", "we need", "need your", "tell me", "give me", "send me",
+               "please share", "please provide", "i'd need", "i would need")
 
 
 def _asking_sentences(text: str) -> list[str]:
     """The sentences of `text` that ask something (a question mark or a request marker)."""
-    return [s for s in _SENTENCE.findall(text) if "?" in s or any(marker in s for marker in _REQUESTING)]
+    return [s for s in _SENTENCE.findall(text) if "?" in s or any(marker in s.lower() for marker in _REQUESTING)]
+
+
+_FREE = re.compile(r"\b(?:free(?:\s+of\s+charge)?|no\s+(?:extra\s+|additional\s+)?(?:charge|fee|cost)s?|at\s+no\s+(?:extra\s+|additional\s+)?"
+                   r"(?:cost|charge)|(?:won't|will\s+not|doesn't|does\s+not)\s+cost|nothing\s+to\s+pay|costs?\s+nothing)\b",
+                   re.IGNORECASE)
+# A plain "go ahead" wish in the customer's rules that says not to act now.
+_HOLD_OFF = re.compile(r"\b(?:only\s+(?:want(?:ed)?|wish(?:ed)?)\s+to\s+know|just\s+(?:want(?:ed)?\s+)?to\s+know|"
+                       r"only\s+asking|not\s+ready\s+to|do\s+not\s+(?:agree|go\s+ahead)|don't\s+(?:agree|go\s+ahead)|"
+                       r"never\s+agree)\b", re.IGNORECASE)
+GO_AHEAD = "Yes, please go ahead."
+HOLD_OFF = "No, please don't do anything yet; I only wanted to know."
+
+
+def cost_stated(said: str) -> bool:
+    """Whether agent text states a cost: an amount in any money form the communication
+    readers accept ("$152.50", "USD 152.50", "152.50 dollars", number words) or that it is free."""
+    from thinkingbox.engine.claims import money_mentions  # the one money reader of the judge
+
+    return bool(money_mentions(said)) or bool(_FREE.search(said))
+
+
+def explained(decision: Any, said: str) -> bool:
+    """Whether the agent's messages (`said`) explained what the decision waits for: the cost
+    (an amount, or that it is free) or the consequence its other `after` words name."""
+    if not decision.after:
+        return True
+    words = [w for w in decision.after if w.lower().strip() not in _money_words()]
+    if any(re.search(rf"(?<!\w){re.escape(w.lower())}(?!\w)", said.lower()) for w in words):
+        return True
+    return decision.needs_cost and cost_stated(said)
+
+
+def _money_words() -> frozenset[str]:
+    from thinkingbox.tasks import MONEY_WORDS
+
+    return MONEY_WORDS
 
 
 class ScriptedUser:
-    """Answers from the task's user facts and decisions, deterministically. It answers every
-    assistant message since its own last message, taken together:
+    """Answers from the task's user facts, decisions and rules, deterministically. It answers
+    every assistant message since its own last message, taken together:
 
-    - facts asked about: "label: value" for each fact whose label's word stems all occur in
-      the sentences of those messages that ask something (a question or a request), or all
-      the stems of one of the label's declared phrasings
-      (`user_fact_phrasings`); "new check-out date" thus matches the label "new dates";
+    - facts asked about, by meaning: each sentence that asks something is read against the
+      domain's fact vocabulary (thinkingbox.facts: the kinds of facts and how people ask for
+      them, "When were you born?", "work e-mail") and the person it is about (the caller, or
+      somebody else: "the driver's licence", "their name"); the facts of that kind and person
+      are given as "label: value". A question about somebody else never gets the caller's own
+      fact. What the vocabulary does not cover falls back to the word stems of the fact's
+      label or of one of its phrasings (`user_fact_phrasings`);
     - a request for agreement: the task's decision about it (the one whose `about` words
-      the message shares most), or a question about what the decision needs to have been
-      explained first (`after`), or "I don't know." when the task declares none;
+      the message shares most) once what it waits for was explained (the cost: an amount in
+      any money form, or that it is free; or the consequence its `after` words name), and
+      until then a question about it (never a yes, never a no); a task without decisions
+      agrees to go ahead with what it came for, unless its rules say it only wants to know;
+    - rules the customer acts on (`user_rules`): their words, once, when their condition
+      is met;
     - "anything else?" that matches no fact: NOTHING_ELSE;
     - any other question or request that matches no fact: "I don't know.";
     - a request to wait that asks nothing: WAIT_REPLY;
@@ -148,41 +184,73 @@ class ScriptedUser:
     name = "scripted"
 
     def __init__(self, task: Any):
-        phrasings = getattr(task, "user_fact_phrasings", None) or {}
-        self._facts = [(label, value, [need for need in [stems(label), *map(stems, phrasings.get(label, []))] if need])
-                       for label, value in task.user_facts.items()]
+        from thinkingbox.facts import FactMatcher
+
+        self._task = task
+        self._matcher = FactMatcher(task)
+        self._facts = [(label, value) for label, value in task.user_facts.items()]
         self._decisions = list(getattr(task, "user_decisions", []))
+        self._rules = list(getattr(task, "user_rules", []))
+        rules = " ".join(getattr(task, "user_behavior", []) or [])
+        self._hold_off = bool(_HOLD_OFF.search(rules))
 
     def matched_facts(self, text: str) -> list[str]:
         """The labels of the facts `text` asks about, in the task's order."""
-        words = stems(text)
-        return [label for label, _, needs in self._facts if any(need <= words for need in needs)]
+        labels: set[str] = set()
+        for sentence in _SENTENCE.findall(text) or [text]:
+            labels.update(self._matcher.match(sentence))
+        return [label for label, _ in self._facts if label in labels]
 
     def _decide(self, asking: str, said: str) -> str:
         if not self._decisions:
-            return IDK
+            if _EXTRA.search(asking):
+                return EXTRA_REPLY
+            return HOLD_OFF if self._hold_off else GO_AHEAD
         words = stems(asking)
         decision = max(self._decisions, key=lambda d: len(stems(d.about) & words))  # first of equals
-        if decision.after and not any(word.lower() in said for word in decision.after):
+        if not explained(decision, said):
+            if decision.needs_cost:
+                return "Before I decide, what will it cost me?"
             return f"Before I decide, can you tell me about the {decision.condition()}?"
         return decision.text()
 
+    def _rule_lines(self, visible: list[dict[str, str]], new_text: str) -> list[str]:
+        said_before = " ".join(m["content"] for m in visible if m["role"] == "user")
+        out = []
+        for rule in self._rules:
+            if rule.say in said_before:
+                continue  # each rule acts once
+            if rule.triggered(new_text):
+                out.append(rule.say)
+        return out
+
     async def reply(self, visible: list[dict[str, str]]) -> str:
         new = new_assistant_messages(visible)
-        text = " ".join(new).lower()
+        text = " ".join(new)
         # Facts answer questions: a sentence that only tells ("your request is done") names
         # no fact to give, or the user would volunteer facts nobody asked for.
-        labels = set(self.matched_facts(" ".join(_asking_sentences(text))))
-        answers = [f"{label}: {value}" for label, value, _ in self._facts if label in labels]
-        agreement = [m for m in new if asks_for_agreement(m)]
+        # A request for agreement ("Shall I change the address?") names what it proposes, not a fact.
+        agreement = agreement_sentences(text, self._matcher.vocabulary)
+        asking = []
+        for sentence in _asking_sentences(text):
+            for clause in agreement:
+                sentence = sentence.replace(clause, " ")
+            if sentence.strip(" ,;.?!"):
+                asking.append(sentence)
+        labels = set(self.matched_facts(" ".join(asking).lower()))
+        answers = [f"{label}: {value}" for label, value in self._facts if label in labels]
         if agreement:
-            said = " ".join(m["content"] for m in visible if m["role"] == "assistant").lower()
+            said = " ".join(m["content"] for m in visible if m["role"] == "assistant")
             answers.append(self._decide(" ".join(agreement), said))
+        answers += self._rule_lines(visible, text)
         if answers:
             return "; ".join(answers)
+        text = text.lower()
         if asks_anything_else(text):
             return NOTHING_ELSE
-        if any(marker in text for marker in _ASKING):
+        if asks_to_wait(text) and "?" not in text:
+            return WAIT_REPLY  # "Give me a second to look into it."
+        if any(marker in text for marker in (*_ASKING, "give me", "tell me", "send me", "i need", "i'll need")):
             return IDK
         if asks_to_wait(text):
             return WAIT_REPLY
@@ -192,7 +260,7 @@ class ScriptedUser:
 # ---- the LLM simulated user (the Thinkingbox paper, "One Success Isn't Reliability",
 # appendix C.4; our own wording) ---------------------------------------------------------
 
-USER_PROMPT_VERSION = "user-2"
+USER_PROMPT_VERSION = "user-3"
 
 USER_SYSTEM_PROMPT = f"""You play a customer who is writing to a support assistant. Write only the customer's next message.
 
@@ -206,6 +274,7 @@ Your rules come first
 
 Facts
 - When the assistant asks for a fact that USER_CONTEXT gives, give it, also when it asks you to confirm or provide it. Copy every identifier, name, place, date, time, amount and number exactly as written there: same characters, same spelling, same format.
+- Understand the question, not its words: "When were you born?" asks for your date of birth, "the best address to e-mail you" for your e-mail. A fact marked "about your ..." belongs to that person: give it when the assistant asks about them ("their name", "the driver's licence"), and never give one of your own facts when it asks about somebody else.
 - When it asks for something USER_CONTEXT does not say, say you don't know it. Never guess, and never deny something only because your facts do not mention it.
 - When it states or assumes something that your facts contradict, say it is not right and give the fact.
 - Do not volunteer facts, wishes or plans that nobody asked for, unless a rule tells you to.
@@ -214,7 +283,10 @@ Facts
 Costs and agreement
 - What the assistant says about the company (fees, prices, amounts it works out, deadlines, rules, what its records show) is not yours to judge: never correct it and never tell it what it should charge or what the policy allows, even when a rule of yours mentions an amount. Only what it says about you and your request is corrected, and only with your facts.
 - Accept or refuse a cost only as your rules say. If the assistant asks you to accept a cost without saying what it is for, ask what it is for.
-- Agree to a proposal only when your rules allow it and only once the rule's condition is met (for example, once the cost has been explained). Until then, ask about what is missing instead of agreeing.
+- A cost counts as explained only once the assistant has stated the amount (or that it is free); a word like "fee" or "refund" without an amount is not enough. A condition that names something else is met once the assistant has said it.
+- Agree to a proposal only when your rules allow it and only once the rule's condition is met. Until then, neither agree nor decline: ask about what is missing.
+- When a rule says you decline, decline once its condition is met and never agree to it, however the assistant puts it.
+- When the assistant asks whether to go ahead with what you came for and no rule of yours says otherwise, agree. Decline anything extra you never asked for.
 
 Fixed replies
 - If the assistant asks whether there is anything else and your rules leave nothing more to raise, reply exactly: {NOTHING_ELSE}

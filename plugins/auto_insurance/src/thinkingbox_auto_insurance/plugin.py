@@ -29,6 +29,8 @@ Work rules:
 {policies}
 """
 
+from .fact_kinds import FACT_KINDS  # noqa: E402
+
 SPEC = DomainSpec(
     name="auto_insurance",
     title="Northgate Auto Insurance: personal auto service desk",
@@ -42,4 +44,5 @@ SPEC = DomainSpec(
     ticketing=HELPDESK,
     prompt=PROMPT,
     vocabulary=VOCABULARY,
+    fact_kinds=FACT_KINDS,
 )

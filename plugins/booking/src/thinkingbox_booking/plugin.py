@@ -27,6 +27,8 @@ Work rules:
 {policies}
 """
 
+from .fact_kinds import FACT_KINDS  # noqa: E402
+
 SPEC = DomainSpec(
     name="booking",
     title="Harborlight Stays: hotel bookings",
@@ -40,4 +42,5 @@ SPEC = DomainSpec(
     ticketing=HELPDESK,
     prompt=PROMPT,
     vocabulary=VOCABULARY,
+    fact_kinds=FACT_KINDS,
 )

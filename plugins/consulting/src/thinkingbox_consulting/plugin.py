@@ -31,6 +31,8 @@ and what waits for whom.
 {policies}
 """
 
+from .fact_kinds import FACT_KINDS  # noqa: E402
+
 SPEC = DomainSpec(
     name="consulting",
     title="Ashgrove Advisory: internal IT and HR service desk",
@@ -44,4 +46,5 @@ SPEC = DomainSpec(
     ticketing=HELPDESK,
     prompt=PROMPT,
     vocabulary=VOCABULARY,
+    fact_kinds=FACT_KINDS,
 )

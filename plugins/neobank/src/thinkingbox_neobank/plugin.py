@@ -30,6 +30,8 @@ employee only for what only they know.
 {policies}
 """
 
+from .fact_kinds import FACT_KINDS  # noqa: E402
+
 SPEC = DomainSpec(
     name="neobank",
     title="Tidewell Bank: internal IT service desk",
@@ -43,4 +45,5 @@ SPEC = DomainSpec(
     ticketing=HELPDESK,
     prompt=PROMPT,
     vocabulary=VOCABULARY,
+    fact_kinds=FACT_KINDS,
 )

@@ -31,6 +31,8 @@ right status before you finish.
 {policies}
 """
 
+from .fact_kinds import FACT_KINDS  # noqa: E402
+
 SPEC = DomainSpec(
     name="retail",
     title="Voltaic Home: electronics and appliance retail",
@@ -44,4 +46,5 @@ SPEC = DomainSpec(
     ticketing=HELPDESK,
     prompt=PROMPT,
     vocabulary=VOCABULARY,
+    fact_kinds=FACT_KINDS,
 )
