@@ -10,7 +10,7 @@ from thinkingbox.engine.user_check import (BEHAVIOURS, SCRIPTED_NOT_APPLICABLE, 
                                            fact_probes, identifiers, pick_tasks, user_check)
 from thinkingbox.interfaces.cli import main
 from thinkingbox.models.settings import RunSettings
-from thinkingbox.models.users import ScriptedUser
+from thinkingbox.models.users import sanitize, ScriptedUser
 
 
 def _rows(path):
@@ -130,9 +130,11 @@ def _fake_user(probes, tasks, misbehave=False):
     fact and agrees before the cost is explained."""
     def answer(body):
         text = "\n".join(m["content"] for m in body["messages"] if isinstance(m.get("content"), str))
+        # Two tasks may open with the same request (a decline variant): the user context tells them apart.
         probe = next(p for p in sorted(probes, key=lambda p: -len(p.message) - sum(map(len, p.before))
                                        - sum(len(m["content"]) for m in p.history))
                      if tasks[p.task].request in text and p.message in text
+                     and sanitize(tasks[p.task].user_context()) in text
                      and all(m in text for m in p.before) and all(m["content"] in text for m in p.history))
         task = tasks[probe.task]
         reply = asyncio.run(ScriptedUser(task).reply(probe.visible()))

@@ -93,6 +93,13 @@ _AGREES = re.compile(r"^\W*(?:yes|yeah|yep|sure|ok|okay|alright|fine|agreed|plea
                      r"|\b(?:please\s+(?:go\s+ahead|proceed|do\s+it|do\s+that|cancel|send|move|process|book|change|"
                      r"make|apply|file|submit|issue|arrange|update|add|remove|extend|reschedule|close|delete)|go\s+ahead|"
                      r"i\s+(?:agree|accept)|let's\s+do|that\s+works|sounds\s+good)\b", re.IGNORECASE)
+def reads_as_refusal(reply: str) -> bool:
+    """The communication checks' own reading of a refusal ("Actually, no. Let's keep him on.")."""
+    from thinkingbox.engine.statements import refuses
+
+    return refuses(reply)
+
+
 _REFUSES = re.compile(r"^\W*no\b|\b(?:don't|do\s+not|please\s+don't|rather\s+not|decline|won't|not\s+(?:right\s+)?(?:now|yet|today)|"
                       r"hold\s+off|i'll\s+(?:first|think)|no\s+thanks)\b",
                       re.IGNORECASE)
@@ -410,7 +417,7 @@ def check_reply(probe: Probe, task: Any, reply: str) -> list[str]:
             problems.append("does not ask what it involves or costs")
     elif kind == "cost_after":
         agrees = bool(_AGREES.search(reply) or re.search(r"\byes\b", reply, re.IGNORECASE))
-        refuses = bool(_REFUSES.search(reply))
+        refuses = bool(_REFUSES.search(reply) or reads_as_refusal(reply))
         if probe.expected["answer"] == "yes" and (not agrees or reply.lower().lstrip().startswith("no")):
             problems.append("does not agree once the cost was explained")
         if probe.expected["answer"] == "no" and (not refuses or _AGREES.search(reply.split(".")[0])):
@@ -419,7 +426,7 @@ def check_reply(probe: Probe, task: Any, reply: str) -> list[str]:
         first = re.split(r"[.;!?]", reply)[0]
         if _AGREES.search(first) and not _REFUSES.search(first):
             problems.append("agrees to what the customer declines")
-        elif probe.expected["stage"] == "after" and not _REFUSES.search(reply):
+        elif probe.expected["stage"] == "after" and not (_REFUSES.search(reply) or reads_as_refusal(reply)):
             problems.append("does not decline once the cost was explained")
         elif probe.expected["stage"] == "before" and (_REFUSES.search(reply) or not _ASKS_BACK.search(reply)):
             problems.append("decides before the cost was explained instead of asking")
