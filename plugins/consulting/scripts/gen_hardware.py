@@ -14,8 +14,9 @@ from datetime import date, timedelta
 from thinkingbox_consulting.tools import age_months
 
 from taskkit import (
-    AWAITING, DECLINED, ORDERED, TODAY, call, email_of, merge, months_ago, name, on_date, person, phrase, task,
-    ticket, write,
+    AWAITING, DECLINED, GRANTED, ORDERED, TODAY, call, decision, email_of, merge, months_ago, name, on_date, person,
+    task, ticket, value, write,
+    why as because,
 )
 
 STANDARD = {"phone": "iPhone 16", "monitor": "Dell U2724"}
@@ -33,9 +34,6 @@ MANAGERS = {"EMP-1101": "Priya Raman", "EMP-1104": "Gareth Lloyd", "EMP-1105": "
             "EMP-1103": "Aisha Bello", "EMP-1102": "Tomasz Wierzbicki"}
 ON_LEAVE = {"EMP-1103": "EMP-1104", "EMP-1108": "EMP-1105"}
 WORD = {"failure": "failed", "damage": "damaged", "battery": "battery", "age": "age"}
-# a device handed over from stock, said in any of the usual words
-HANDED_OVER = [r"\bassigned\b", r"\bready\b", r"\bcollect\b", r"\bissued\b", r"\bhanded\b",
-               r"\b(?:has been|have|I've|is now|was) replaced\b"]
 
 
 def model_for(kind: str, practice: str) -> str:
@@ -156,15 +154,14 @@ def build(sid, emp, device, reason, says_user, title, rule):
                  "damaged, let us know.")
         states = [DECLINED]
         if kind == "monitor":
-            states.append(phrase([r"\bmonitors? (?:are|is) not replaced\b", r"\bnot (?:be )?replaced for age\b",
-                                  r"\bnot eligible\b"], "why: monitors are not replaced for age"))
+            states.append(because(["monitors are not replaced", "not replaced for age", "for age"],
+                              "why: monitors are not replaced for age"))
         else:
             # the decisive fact of the reason given: the battery health for a battery request, the age (or the
             # age threshold it falls short of) for an age request
             limit = 36 if kind == "laptop" else 30
-            states.append(phrase([rf"\b{battery}\s?%"] if reason == "battery"
-                                 else [rf"\b{months} months\b", rf"\b{limit} months\b"],
-                                 "why: the decisive age or battery"))
+            states.append(value("percent", battery, "why: the battery health") if reason == "battery"
+                          else value("duration", [months, "month"], "why: the device's age", "age"))
     elif outcome == "approval":
         approver = manager
         steps.append(call("find_employee", employee_id=approver))
@@ -174,8 +171,8 @@ def build(sid, emp, device, reason, says_user, title, rule):
         steps.append(call("request_approval", kind="hardware", requester_id=eid, approver_id=approver,
                           subject_id=old_id))
         resolution = "awaiting_approval"
-        leave = (f" Your manager, {MANAGERS[manager]}, is on leave, so the request went to {MANAGERS[approver]}, who "
-                 "approves for him." if manager in ON_LEAVE else f" I have sent the request to {MANAGERS[approver]}.")
+        leave = (f" I have sent the request to {MANAGERS[approver]}, who approves in your manager's place."
+                 if manager in ON_LEAVE else f" I have sent the request to {MANAGERS[approver]}.")
         why = (f"it is {months} months old and damaged" if reason == "damage"
                else f"its battery health is {battery}%")
         final = (f"Replacing your {word} needs your manager's approval because {why}.{leave} Once it is approved, "
@@ -192,7 +189,7 @@ def build(sid, emp, device, reason, says_user, title, rule):
             article = "an" if model[0] in "AEIOUi" else "a"
             final = (f"Your replacement {word}, {article} {model}, is assigned to you and ready to collect at the {office.title()} "
                      f"office; the old one has been retired.")
-            states = [name(model, "the replacement model"), phrase(HANDED_OVER, "decision: replaced from stock")]
+            states = [name(model, "the replacement model"), decision("granted", "decision: replaced from stock")]
         else:
             expected = (TODAY + timedelta(days=LEAD_DAYS[kind])).isoformat()
             steps.append(call("order_device", employee_id=eid, kind=kind, model=model, office=office))
@@ -224,7 +221,7 @@ def new_device_tasks():
          call("assign_device", device_id="DEV-5005", employee_id=eid),
          ticket("U-3217", "hardware", "task", "normal", "fulfilled", "New monitor", "No monitor held: standard monitor from Boston stock.")],
         "A Dell U2724 monitor is assigned to you and ready to collect at the Boston office.",
-        [name("Dell U2724", "the monitor"), phrase(HANDED_OVER, "decision: assigned")],
+        [name("Dell U2724", "the monitor"), decision("granted", "decision: assigned")],
         "Rule: Hardware, New devices: no monitor held, so one standard Dell U2724 without approval; Boston's lowest "
         "in-stock monitor DEV-5005. Ticket task/normal/fulfilled/solved."))
     eid, ename = "EMP-3218", "Stefan Ivanov"
@@ -241,10 +238,10 @@ def new_device_tasks():
          ticket("U-3218", "hardware", "task", "normal", "declined", "Second laptop", "Already holds a laptop: declined.")],
         "I'm sorry, I can't provide a second laptop: each employee holds one laptop, and yours is assigned to you "
         "already. If it fails or is damaged, we will replace it.",
-        [DECLINED],
+        [DECLINED, because(["already", "one laptop", "second"], "why: a laptop is held already")],
         "Rule: Hardware, New devices: a second device of a kind already held is declined; nothing reserved or "
         "assigned (London does have a ThinkPad T14 in stock). Ticket task/normal/declined/solved.",
-        never=[name("DEV-5201", "the stock device")]))
+        never=[decision("granted", "decision: a second laptop given")]))
     return out
 
 

@@ -7,12 +7,11 @@ to end. Writes tasks/<family>_samples.json.
 from __future__ import annotations
 
 from taskkit import (
-    AWAITING, CONFLICT, DECLINED, GRANTED, call, day, email_of, merge, money, name, on_date, person, phrase, staffing,
-    task, ticket, write,
+    AWAITING, CONFLICT, DECLINED, GRANTED, call, date_range, day, decision, email_of, merge, money, name, on_date, person,
+    staffing, task, ticket, write,
 )
 
-BOOKED = phrase([r"\bbooked\b", r"\bconfirmed\b"], "decision: booked")
-ENROL_LATER = phrase([r"\benrol"], "what waits: enrolment")
+BOOKED = decision("booked", "decision: booked")
 
 
 def client_access():
@@ -77,7 +76,7 @@ def folders():
          ticket("U-2201", "folders", "task", "normal", "fulfilled", "Read access to Strategy Practice Library",
                 "Internal folder, read level: granted directly.")],
         "You now have read access to the Strategy Practice Library folder.",
-        [GRANTED, phrase([r"\bread\b"], "the level granted")],
+        [GRANTED, name("read", "the level granted")],
         "Rule: Document Folders rule 5 (internal folder, read): grant read directly, no approval. "
         "Ticket task/normal/fulfilled/solved."))
 
@@ -211,7 +210,7 @@ def travel():
                 "14 days' notice (enough for the associate band), 3 nights, economy, hotel under cap: booked.")],
         f"Your trip is booked: Boston to Chicago in economy, leaving {day(14)} and returning {day(17)}, with the "
         "hotel at $189.00 a night.",
-        [BOOKED, on_date(day(14), "departure"), on_date(day(17), "return"), phrase([r"\beconomy\b"], "cabin")],
+        [BOOKED, date_range(day(14), day(17)), name("economy", "cabin")],
         f"Rule: Travel rule 2 boundary: departure {day(14)} is exactly 14 days away, enough notice for the associate "
         "band; 3 nights (< 7); $189 <= $200 cap; economy. Staffed active on ENG-4104: booked without approval. "
         "Ticket task/normal/fulfilled/solved.")]

@@ -18,7 +18,8 @@ from thinkingbox_consulting.fixtures import COURSES, ENGAGEMENTS
 
 from gen_software import directory, joined, stand_in
 from taskkit import (
-    AWAITING, BAND, DECLINED, call, cents, email_of, merge, money, name, person, phrase, staffing, task, ticket, write,
+    AWAITING, BAND, DECLINED, call, cents, decision, email_of, merge, money, name, person, staffing, task, ticket,
+    why as reason, write,
 )
 
 CATALOGUE = {c[0]: {"title": c[1], "kind": c[2], "cost": cents(c[3]), "start": c[4], "end": c[5], "seats": c[6],
@@ -26,14 +27,11 @@ CATALOGUE = {c[0]: {"title": c[1], "kind": c[2], "cost": cents(c[3]), "start": c
 BASE_ENG = {e[0]: {"id": e[0], "client_id": e[1], "name": e[2], "status": e[3], "start_date": e[4], "end_date": e[5],
                    "manager_id": e[6], "partner_id": e[7]} for e in ENGAGEMENTS}
 THRESHOLD = Decimal("1500.00")
-ENROLLED = phrase([r"\benrol(?:l)?ed\b", r"\bsigned (?:you )?up\b", r"\bregistered\b", r"\bbooked (?:you|onto|on)\b"],
-                  "decision: enrolled")
-ALREADY = phrase([r"\balready\b"], "decision: already enrolled or completed")
-FULL = phrase([r"\bfull\b", r"\bfully booked\b", r"\bno (?:seats|places|spaces?)\b", r"\bsold out\b"],
-              "why: the course is full")
-OVERLAP = phrase([r"\boverlap", r"\bclashes?\b", r"\bduring\b", r"\bsame days?\b"], "why: overlaps an engagement")
-PREREQ = phrase([r"\bprerequisite\b", r"\bfirst\b"], "why: the prerequisite")
-OWN_IDS = phrase([r"\bENR-\d+", r"\bCRS-\d+", r"\bSTF-\d+", r"\bTB-EMP"], "internal enrolment, course and staffing ids")
+ENROLLED = decision("booked", "decision: enrolled")
+ALREADY = decision("already_held", "decision: already enrolled or completed")
+FULL = reason(["full", "fully booked", "no seats", "no places", "sold out"], "why: the course is full")
+OVERLAP = reason(["overlap", "clash", "during", "same day"], "why: overlaps an engagement")
+PREREQ = reason(["prerequisite", "requires", "first"], "why: the prerequisite")
 
 
 def engagements(rows: dict) -> dict:
@@ -199,7 +197,7 @@ def build(sid, emp, cid, extra, request, behaviour, title, rule):
     steps = [call("find_employee", email=email), call("search_courses", title=" ".join(ctitle.split()[:2])),
              call("get_training_record", employee_id=eid)]
     facts = {"email": email, "name": ename}
-    never = [OWN_IDS]
+    never = []
     when = span(course)
     if outcome == "information":
         resolution = "information"
@@ -219,7 +217,7 @@ def build(sid, emp, cid, extra, request, behaviour, title, rule):
         final = (f"I'm sorry, I can't enrol you in the {ctitle} course: it costs ${cost:,.2f} and {have}. A course can only "
                  "be booked within what is left.")
         states = [DECLINED, money(cost, "course cost")] + ([money(left, "budget left")] if budget else
-                                                           [phrase([r"\bno (?:training )?budget\b", r"\bbudget\b"], "why: no budget")])
+                                                           [reason(["no training budget", "no budget", "budget"], "why: no budget")])
         summary = f"cost {cost} over the {left} left: declined"
     else:
         steps.append(call("list_staffing", employee_id=eid))

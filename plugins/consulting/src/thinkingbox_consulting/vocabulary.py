@@ -13,7 +13,8 @@ DECISIONS = [
         r"(?:laptop|device|monitor|headset|license|seat)\s+(?:\w+\s+){0,3}(?:is|has been)\s+(?:now\s+)?"
         r"(?:assigned|issued|reserved|allocated)\s+(?:to|for)\s+you",
         r"(?:assigned|issued|handed)\s+(?:you\s+)?(?:\w+\s+){0,4}(?:laptop|device|monitor|license|seat)",
-        r"(?:can|may) (?:now\s+)?(?:read|edit|open|use|see)\b"),
+        r"(?:can|may) (?:now\s+)?(?:read|edit|open|use|see)\b",
+        r"\b(?:is|are|has been|have been)\s+(?:now\s+)?(?:assigned|issued|handed over|allocated)\s+to\s+you\b"),
     _CORE["declined"].more(r"(?:expense|claim)\s+(?:\w+\s+){0,3}(?:is|has been|was)\s+rejected",
                            r"conflict of interest", r"(?:is|are) (?:not )?staffed"
                            r"(?=[^.;]{0,20}\bnot\b)"),
@@ -28,6 +29,15 @@ DECISIONS = [
     DecisionKind("nda_sent", (
         r"\bnda\b[^.;]{0,40}\b(?:sent|on its way|waiting for (?:your )?signature|to sign|for signature)",
         r"(?:sign|signing)\s+(?:\w+\s+){0,2}\bnda\b"), (), "a non-disclosure agreement is sent to be signed"),
+    DecisionKind("already_held", (
+        r"\balready\s+(?:\w+\s+){0,2}(?:have|has|hold|holds|held|enrolled|licensed|registered|signed up|completed|"
+        r"assigned|granted)\b", r"\b(?:have|has|hold|holds)\s+(?:\w+\s+){0,3}already\b"), (),
+        "what was asked is already in place, so nothing new is done"),
+    DecisionKind("revoked", (
+        r"\b(?:revoked|removed|withdrawn|closed off)\b", r"\bno longer have\b"), (),
+        "access the employee held is taken away"),
+    _CORE["kept"].more(r"\b(?:is|are|stays?|remains?)\s+(?:\w+\s+)?unchanged\b",
+                       r"\b(?:is|are)\s+(?:still\s+)?(?:left\s+)?(?:as it is|as they are|untouched)\b"),
 ]
 
 ROLES = {
@@ -40,6 +50,8 @@ ROLES = {
                 r"the bill"),
     "limit": (r"limit", r"cap(?:ped)?", r"maximum", r"up to", r"at most", r"allowance"),
     "course_date": (r"course", r"session", r"starts?", r"runs?", r"class", r"training", r"on"),
+    "age": (r"old", r"age", r"bought", r"purchased"),
+    "delivery": (r"expected", r"arriv\w*", r"deliver\w*", r"due"),
     "travel_dates": (r"trip", r"travel\w*", r"flight", r"depart\w*", r"return\w*", r"stay\w*", r"from"),
 }
 
