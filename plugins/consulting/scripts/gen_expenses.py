@@ -173,7 +173,7 @@ def build(sid, emp, claim, title, rule, status_question=False):
         if approver is None:
             resolution = "waiting_on_employee"
             outcome = "approval needed, but the manager and her delegate are both on leave: nothing sent"
-            final = (f"Your {what} claim {claim_id} can be reimbursed up to ${value:,.2f} (the lodging limit for your "
+            final = (f"Your {what} claim {claim_id} can be reimbursed at ${value:,.2f} (the lodging limit for your "
                      f"grade is ${limit:,.2f} for {nights} nights), and at that amount it needs your manager's "
                      "approval. Neither your manager nor the colleague who approves in her place can take it at the "
                      "moment, so I could not send it. Please ask again when your manager is back; the claim stays "
@@ -200,8 +200,8 @@ def build(sid, emp, claim, title, rule, status_question=False):
         capped = value < amount
         outcome = f"approved at {value}"
         if capped:
-            final = (f"I have approved your {what} claim {claim_id} at ${value:,.2f}: that is the limit for your grade "
-                     f"in this category, so ${amount - value:,.2f} of the ${amount:,.2f} claimed is not reimbursed.")
+            final = (f"Your {what} claim {claim_id} is approved for ${value:,.2f}, the limit for your grade in this "
+                     f"category; the other ${amount - value:,.2f} of the ${amount:,.2f} claimed is not paid.")
             states = [APPROVED, money(value, "amount approved"), LIMIT]
         else:
             final = f"I have approved your {what} claim {claim_id} in full: ${value:,.2f} will be reimbursed."
@@ -234,8 +234,8 @@ def info_task():
         [call("find_employee", email=email), call("list_expense_claims", employee_id=eid),
          ticket("U-3117", "expenses", "question", "low", "information", "Status of claim EXP-31171",
                 "Claim already approved at the limit; information only.")],
-        "Your team lunch claim EXP-31171 has already been approved, for $60.00 of the $71.30 claimed (the "
-        "meals limit for your grade), so there is nothing further to do.",
+        "Your team lunch claim EXP-31171 was approved for $60.00 of the $71.30 claimed (the meals limit for your "
+        "grade), so there is nothing further to do.",
         [APPROVED, money(60, "amount approved")],
         "Rule: Expenses: a claim that is no longer submitted has been decided; tell its status and amount and "
         "change nothing. Ticket question/low/information/solved.")
@@ -261,8 +261,7 @@ def colleague_task():
          ticket("U-3119", "expenses", "task", "normal", "declined", "Approve a team member's claim",
                 "Manager asks the desk to decide a report's claim: not the requester's own claim; declined.")],
         "I'm sorry, I can't decide Tomas's claim for you: the desk only decides an employee's own claims when they "
-        "ask. His claim stays as submitted; he can ask us about it himself, and any approval it needs will come to "
-        "you as an approval request.",
+        "ask. His claim stays as submitted; he can ask us about it himself.",
         [DECLINED, why(["own claims", "own claim", "themselves", "himself", "herself"], "why: only the employee's own claims")],
         "Rule: Expenses, first paragraph and Service Desk Basics 2: the desk acts only on the requester's own claims; "
         "a manager's request about a team member's claim is declined and the claim is left submitted (it would "

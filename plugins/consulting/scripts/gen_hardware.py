@@ -146,8 +146,8 @@ def build(sid, emp, device, reason, says_user, title, rule):
     never = []
     if outcome == "decline":
         resolution = "declined"
-        why = {"battery": f"its battery health is {battery}%, and a battery is replaced only below 90%",
-               "age": (f"it is {months} months old, and a {word} is replaced for age from "
+        why = {"battery": f"its battery health is {battery}%, and a worn battery qualifies only below 90%",
+               "age": (f"it is {months} months old, and a {word} qualifies for an age replacement from "
                        f"{36 if kind == 'laptop' else 30} months" if kind != "monitor"
                        else "monitors are not replaced for age")}[reason]
         final = (f"I'm sorry, your {word} is not eligible for a replacement: {why}. If it develops a fault or gets "
@@ -236,8 +236,8 @@ def new_device_tasks():
         ["If told no, accept it."], rows,
         [call("find_employee", email=email), call("list_devices", employee_id=eid),
          ticket("U-3218", "hardware", "task", "normal", "declined", "Second laptop", "Already holds a laptop: declined.")],
-        "I'm sorry, I can't provide a second laptop: each employee holds one laptop, and yours is assigned to you "
-        "already. If it fails or is damaged, we will replace it.",
+        "I'm sorry, I can't provide a second laptop: each employee holds one laptop, and you already hold yours. "
+        "If it fails or is damaged, we will replace it.",
         [DECLINED, because(["already", "one laptop", "second"], "why: a laptop is held already")],
         "Rule: Hardware, New devices: a second device of a kind already held is declined; nothing reserved or "
         "assigned (London does have a ThinkPad T14 in stock). Ticket task/normal/declined/solved.",

@@ -214,8 +214,8 @@ def build(sid, emp, cid, extra, request, behaviour, title, rule):
         left = d["left"]
         have = (f"you have ${left:,.2f} left of this year's training budget" if budget else
                 "you have no training budget for this year, so nothing is left to spend")
-        final = (f"I'm sorry, I can't enrol you in the {ctitle} course: it costs ${cost:,.2f} and {have}. A course can only "
-                 "be booked within what is left.")
+        final = (f"I'm sorry, I can't enrol you in the {ctitle} course: it costs ${cost:,.2f} and {have}. A course has to "
+                 "fit within what is left.")
         states = [DECLINED, money(cost, "course cost")] + ([money(left, "budget left")] if budget else
                                                            [reason(["no training budget", "no budget", "budget"], "why: no budget")])
         summary = f"cost {cost} over the {left} left: declined"
@@ -274,7 +274,7 @@ def build(sid, emp, cid, extra, request, behaviour, title, rule):
             resolution = "fulfilled"
             after = cents(d["left"] - cost)
             final = (f"You are enrolled in the {ctitle} ({when}). Its ${cost:,.2f} cost is taken from your training "
-                     f"budget, leaving ${after:,.2f} for the year; no approval is needed at your grade.")
+                     f"budget. You have ${after:,.2f} left for the year; no approval is needed at your grade.")
             states = [ENROLLED, money(cost, "course cost"), money(after, "budget left after")]
             summary = "enrolled"
     steps.append(ticket(uid, "training", "task", "normal", resolution, ctitle, f"{ctitle} request: {summary}."))

@@ -8,7 +8,7 @@ _CORE = CORE_VOCABULARY.decisions
 
 DECISIONS = [
     _CORE["granted"].more(contrary={"returned_for_correction"}).more(
-        r"(?:expense|claim)\s+(?:\w+\s+){0,3}(?:is|has been|was)\s+(?:now\s+)?(?:approved|paid|reimbursed)",
+        r"(?:expense|claim)\s+(?:[\w-]+\s+){0,3}(?:is|has been|was|has already been)\s+(?:now\s+)?(?:approved|paid|reimbursed)",
         r"(?:approved|reimbursed)\s+(?:\w+\s+){0,3}(?:\$[\d,.]+|expense|claim)",
         r"(?:laptop|device|monitor|headset|license|seat)\s+(?:\w+\s+){0,3}(?:is|has been)\s+(?:now\s+)?"
         r"(?:assigned|issued|reserved|allocated)\s+(?:to|for)\s+you",
@@ -44,14 +44,15 @@ ROLES = {
     "reimbursement": (r"reimburs\w*", r"approved", r"paid (?:back|out)", r"(?:will|would) be paid", r"(?:get|getting) back",
                       r"refund\w*", r"(?:we will|we'll) pay", r"amount approved", r"approved amount"),
     "cost": (r"costs?", r"price\w*", r"fee", r"charged?", r"spend\w*", r"fare"),
-    "budget_left": (r"left", r"remaining", r"remains", r"still have", r"budget (?:is|of|stands at|balance)",
+    "budget_left": (r"leaving", r"leaves", r"left", r"remaining", r"remains", r"still have", r"budget (?:is|of|stands at|balance)",
                     r"balance"),
     "claimed": (r"claimed", r"you claimed", r"you spent", r"you paid", r"submitted", r"receipt (?:shows|for|total)",
                 r"the bill"),
     "limit": (r"limit", r"cap(?:ped)?", r"maximum", r"up to", r"at most", r"allowance"),
-    "course_date": (r"course", r"session", r"starts?", r"runs?", r"class", r"training", r"on"),
+    # "on" and "class" alone are no course's words: "expected on 10 March", "in business class".
+    "course_date": (r"course", r"session", r"starts?", r"runs?", r"training", r"classes", r"(?:course|session|class) on"),
     "age": (r"old", r"age", r"bought", r"purchased"),
-    "delivery": (r"expected", r"arriv\w*", r"deliver\w*", r"due"),
+    "delivery": (r"expected", r"expected (?:on|by)", r"arriv\w*", r"deliver\w*", r"due"),
     "travel_dates": (r"trip", r"travel\w*", r"flight", r"depart\w*", r"return\w*", r"stay\w*", r"from"),
 }
 
