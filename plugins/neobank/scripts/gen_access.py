@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from taskkit import (
-    APPROVAL, DENIED, create_ticket, emp, identify, ids_never, old_ticket, phrase, rows_for, task, tool,
+    APPROVAL, DENIED, create_ticket, decision, emp, identify, ids_never, old_ticket, phrase, rows_for, task, tool,
     update_ticket, write,
 )
 from thinkingbox_neobank.fixtures import APPLICATIONS, GROUPS, LEADERS
@@ -33,8 +33,7 @@ MATRIX_ROWS = {  # 02_tool_access.md, department matrix
 }
 MATRIX = {d: dict(zip(MATRIX_COLS, row)) for d, row in MATRIX_ROWS.items()}
 
-GRANTED = phrase("decision: granted", r"\b(?:granted|given|set up|added|now have|you have|you've got|provisioned|"
-                                        r"can now (?:use|access|open|see))\b")
+GRANTED = decision("granted", "decision: granted")
 NOT_YET = {"question": "Does the message avoid saying that the access has already been given?",
            "rule": {"none": [r"\byou(?:'ve got| (?:now |already )?(?:have|got)) (?:[\w-]+ )?access\b"
                              r"(?![^.;]{0,60}\b(?:once|as soon as|after|when)\b)",
@@ -495,7 +494,7 @@ def access_tasks() -> list[dict]:
         "Hello, could I get Trackline read access for the next 30 days?", p,
         {"access level": "read", "period": "30 days."},
         app="APP-TRACK", level="read", period=30 * D, expect="grant",
-        final=f"You now have read access to Trackline. It can't outlast your contract, which ends on 20 October, so "
+        final=f"You now have read access to Trackline. It is limited to the length of your contract, which ends on 20 October, so "
               f"the access ends on {say_date(exp17)} rather than after 30 days.",
         notes=f"Rule: Application Access, contractor limits: G2/G3 access ends at the contract end date (23:59:59Z) or "
               f"at the end of the period asked for if earlier. Period end 2025-10-31T13:00:00Z; contract end "

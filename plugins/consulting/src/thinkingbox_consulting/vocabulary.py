@@ -61,6 +61,6 @@ NEVER_TELL = [
     NeverTell("tickets", "id", "internal ticket id"),
 ]
 
-ROLE_KINDS = {'course_date': 'date', 'travel_dates': 'date'}
+ROLE_KINDS = {'course_date': 'date', 'travel_dates': 'date', 'age': 'number', 'delivery': 'date'}
 
 VOCABULARY = CORE_VOCABULARY.extend(DECISIONS, ROLES, {"day": ("day",), "night": ("night",)}, NEVER_TELL, role_kinds=ROLE_KINDS)
