@@ -166,13 +166,15 @@ def training():
                         budget=(3000, 400)),
                  staffing("STF-2501", "EMP-2501", "ENG-4104"))
     email = email_of(rows, "EMP-2501")
-    return [task(
+    out = task(
         "trn-001", "Consultant on an active engagement asks for an external course during the engagement",
         "Hi, I'd like to sign up for the Certified Scrum Product Owner course in April.",
         {"email": email, "name": "Ines Moreau"},
         [], rows,
         [call("find_employee", email=email), call("search_courses", title="Scrum"),
          call("get_training_record", employee_id="EMP-2501"), call("list_staffing", employee_id="EMP-2501"),
+         {"say": "The Certified Scrum Product Owner course (13-14 April) costs $1,450.00, which is taken from your "
+                 "training budget: $1,150.00 would be left for the year. Would you like me to go ahead?"},
          call("request_approval", kind="training", requester_id="EMP-2501", approver_id="EMP-1107",
               subject_id="CRS-201", amount=1450),
          call("request_approval", kind="training", requester_id="EMP-2501", approver_id="EMP-1106",
@@ -187,7 +189,14 @@ def training():
         "Rule: Training rule 6 (external course under $1,500.00: manager; overlapping an active engagement: also the "
         "engagement manager). CRS-201 2026-04-13..14 overlaps ENG-4104 (2026-01-05..2026-07-31, staffing active). "
         "Budget left 2600 >= 1450; seats 6; no prerequisite. Approvals to EMP-1107 and EMP-1106, amount 1450; not "
-        "enrolled. Ticket task/normal/awaiting_approval/pending.")]
+        "enrolled. The cost and the $1,150.00 that would be left are told, and the employee agrees, before the "
+        "requests (Training, The employee's agreement). Ticket task/normal/awaiting_approval/pending.")
+    out["user_decisions"] = [{"about": "enrol in the course or request its approval", "answer": "yes",
+                              "reply": "Yes, please go ahead.", "after": ["$"]}]
+    out["says"]["states_before"] = [{**money(1450, "course cost"), "before": "request_approval"},
+                                    {**money(1150, "budget left after"), "before": "request_approval"}]
+    out["says"]["agreement"] = [{"before": "request_approval"}]
+    return [out]
 
 
 def travel():
