@@ -34,10 +34,13 @@ SITUATION = {
     "ts-022": ("password", "forgotten"), "ts-023": ("password", "forgotten"),
     "ts-024": ("password", "compromised"), "ts-025": ("password", "compromised"),
     "ts-026": ("password", "compromised"), "ts-027": ("password", "someone_else"),
+    # the employee keeps the old device once told it is handed in (05, "The old device")
+    "ts-028": ("slow", "failed"), "ts-029": ("slow", "failed"), "ts-030": ("monitor", "failed"),
 }
 # Held tickets the follow-ups are about (the same issue); other held tickets are left alone.
 FOLLOWS = {"ts-012": "TCK-4612", "ts-013": "TCK-4613", "ts-014": "TCK-4614", "ts-015": "TCK-4615",
-           "ts-016": "TCK-4616", "ts-017": "TCK-4617", "ts-018": "TCK-4618", "ts-019": "TCK-4619"}
+           "ts-016": "TCK-4616", "ts-017": "TCK-4617", "ts-018": "TCK-4618", "ts-019": "TCK-4619",
+           "ts-028": "TCK-4614", "ts-029": "TCK-4616", "ts-030": "TCK-4619"}
 
 
 def _calls(task) -> dict:
@@ -118,6 +121,15 @@ def test_troubleshooting_golden_follows_the_rules(task_id):
         email = calls["get_employee"][0]["email"]
         (e,) = [x for x in world.rows(Employee) if x.email == email]
         fields, writes = expected(world, e, *SITUATION[task_id])
+        if "assign_device" in writes:   # 05 "The old device": asked first, and the employee decides
+            (decision,) = task.user_decisions
+            assert [c.before for c in task.says.states_before] == ["assign_device"]
+            if decision.answer == "no":
+                fields = {**fields, "resolution_category": "denied", "status": "solved",
+                          "asset_id": writes["retire_device"]}
+                writes = {}
+            else:
+                assert [a.before for a in task.says.agreement] == ["assign_device"]
         held = [t for t in world.rows(Ticket) if t.requester_id == e.helpdesk_user_id and t.status in ("hold", "pending")]
         if task_id in FOLLOWS:
             assert [t.id for t in held] == [FOLLOWS[task_id]] and "helpdesk_create_item" not in calls
