@@ -311,7 +311,7 @@ def build_csa(sid, title, emp, extra, system, request, behaviour, rule):
         if d["path"][0] == eid:
             why += " As you manage the engagement yourself, the approval goes to your manager"
             if len(d["path"]) > 2:
-                why += f": it went to {apr}, who approves in her place."
+                why += f": it went to {apr}."
             else:
                 why += f", {apr}."
         else:

@@ -187,7 +187,7 @@ def build(sid, emp, claim, title, rule, status_question=False):
             outcome = f"sent for manager approval at {value}"
             why = (f"{delay} days after the expense" if 61 <= delay <= 90 else f"${value:,.2f}, $500.00 or more")
             lim = f" (the limit for your grade is ${limit:,.2f}, so ${value:,.2f} is reimbursable)" if capped else ""
-            leave = (f" It went to {MANAGERS[approver]}, who approves in your manager's place."
+            leave = (f" It went to {MANAGERS[approver]}."
                      if manager in ON_LEAVE else f" It went to {MANAGERS[approver]}.")
             final = (f"Your {what} claim {claim_id} needs your manager's approval ({why}){lim}. I have sent it for "
                      f"approval of ${value:,.2f}.{leave} It will be paid once approved.")

@@ -180,7 +180,7 @@ def build(sid, emp, device, reason, says_user, title, rule, declines=False):
         steps.append(call("request_approval", kind="hardware", requester_id=eid, approver_id=approver,
                           subject_id=old_id))
         resolution = "awaiting_approval"
-        leave = (f" I have sent the request to {MANAGERS[approver]}, who approves in your manager's place."
+        leave = (f" I have sent the request to {MANAGERS[approver]}."
                  if manager in ON_LEAVE else f" I have sent the request to {MANAGERS[approver]}.")
         why = (f"it is {months} months old and damaged" if reason == "damage"
                else f"its battery health is {battery}%")

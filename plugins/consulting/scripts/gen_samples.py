@@ -97,7 +97,7 @@ def folders():
          ticket("U-2202", "folders", "task", "normal", "awaiting_approval", "Edit access to Strategy Proposal Archive",
                 "Edit needs the owner's approval; owner on leave, sent to the delegate.")],
         "Edit access to the Strategy Proposal Archive needs the folder owner's approval. I have sent the approval "
-        "request to Camille Fournier, who approves in the owner's place; you will get access once she approves.",
+        "request to Camille Fournier; you will get access once she approves.",
         [AWAITING, name("Camille Fournier", "the approver")],
         "Rule: Document Folders rule 3 (edit needs the owner's approval) with Approvals step 2 (owner EMP-1108 is "
         "on leave; delegate EMP-1105 is active). One folder_access approval to EMP-1105, no amount; nothing granted. "

@@ -266,10 +266,8 @@ def build(sid, emp, sw_id, extra, chosen, request, extra_facts, behaviour, title
             roles = {"associate": "your manager" + (" and the engagement partner" if cost >= THRESHOLD else ""),
                      "manager": "the engagement partner"}[BAND[grade]]
             leave = ""
-            if any(people[n]["status"] == "on_leave" for n in d["named"]):
-                n = next(n for n in d["named"] if people[n]["status"] == "on_leave")
-                leave = (f" I have sent the request to {people[d['approvers'][0]]['name']}, who approves in your "
-                         "manager's place.")
+            if any(people[n]["status"] == "on_leave" for n in d["named"]):   # 01: the stand-in is named, not why
+                leave = f" I have sent the request to {people[d['approvers'][0]]['name']}."
             same = " who holds both roles" if len(d["approvers"]) < len(d["named"]) else ""
             sent = leave or f" I have sent the request to {joined(names)}{same}."
             final = (f"{title_name} costs ${cost:,.2f} a year per seat, so it needs the approval of {roles}.{sent} "

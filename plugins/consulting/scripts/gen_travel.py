@@ -170,7 +170,7 @@ def build(sid, emp, stf, trip, title, rule):
         reason = {"short notice": f"it departs {notice} days from today, less notice than your grade needs",
                   "long trip": f"it is {nights} nights long",
                   "hotel above the cap": "the hotel rate is above the nightly cap for your grade"}[why[0]]
-        leave = (f" I have sent the request to {PEOPLE[approver]}, who approves in your manager's place."
+        leave = (f" I have sent the request to {PEOPLE[approver]}."
                  if manager in ON_LEAVE else f" I have sent the request to {PEOPLE[approver]}.")
         final = (f"I've recorded your trip: {trip_words}. It needs your manager's approval because {reason}, so it "
                  f"waits for approval and is not booked yet.{leave}{cabin_note}")
