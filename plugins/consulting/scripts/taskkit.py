@@ -219,9 +219,27 @@ def on_leave_colleagues(rows: dict, solution: list) -> list[dict]:
     return [*away, text(["on leave", "on vacation", "on holiday"], "a colleague's leave status")] if away else []
 
 
+# The decisions a message may not assert, by the outcome the ticket records (03_tickets.md): a
+# contrary of the outcome said anywhere, even beside the right one, misleads the employee.
+# ("granted" is left out where an approval is awaited: the core reads "once it is approved" as
+# asserting it; "booked" and "granted" where declined: "travel is booked for an engagement you are
+# staffed on", a rule, reads as asserted.)
+NEVER_BY_OUTCOME = {
+    "fulfilled": ("declined",), "ordered": ("declined", "from_stock"), "information": ("declined", "ordered"),
+    "declined": ("ordered",), "waiting_on_employee": ("ordered",), "awaiting_approval": ("ordered", "declined"),
+}
+
+
+def outcome_never(solution: list) -> list[dict]:
+    resolution = next((s["args"]["item"]["resolution"] for s in solution if s.get("tool") == "helpdesk_create_item"), None)
+    return [decision(kind, f"a contrary outcome ({kind})") for kind in NEVER_BY_OUTCOME.get(resolution, ())]
+
+
 def task(id: str, title: str, request: str, facts: dict, behavior: list[str], rows: dict, solution: list,
          final: str, states: list, notes: str, never: list | None = None) -> dict:
-    never = [*(never or []), *on_leave_colleagues(rows, solution)]
+    stated = {c.get("decision") for c in states}
+    never = [*(never or []), *on_leave_colleagues(rows, solution),
+             *(c for c in outcome_never(solution) if c["decision"] not in stated)]
     return {"id": id, "title": title, "request": request, "user_facts": facts, "user_behavior": behavior,
             "rows": rows, "solution": solution, "final_message": final, "says": says(states, never), "notes": notes}
 

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from taskkit import (
-    ALLOCATED, APPROVAL, DENIED, WAITLIST, create_ticket, emp, identify, ids_never, phrase, rows_for, task, tool, write,
+    ALLOCATED, APPROVAL, DENIED, WAITLIST, create_ticket, decision, emp, identify, ids_never, phrase, rows_for, task, tool, write,
 )
 
 NOT_INSTALLED = {"question": "Does the message avoid claiming that the software has been installed on the employee's computer?",
@@ -128,7 +128,7 @@ def licenses() -> list[dict]:
         "Rule: Software Licences, who may get a paid licence: contractors get only unlimited licences; a pooled one is "
         "refused even with free seats (3 of 40 free). Only the ticket changes. Ticket: task, normal, [license], "
         "denied, solved, no approval.",
-        [phrase("decision: refused", DENIED)], ids_never("TCK-5001", p["id"])))
+        [decision("declined", "decision: refused", because=["contractor"])], ids_never("TCK-5001", p["id"])))
     p = emp(4206, "Mirela Dragan", "Support Agent (contractor)", 2, "SUPP", "toronto", "EMP-1042",
             employment_type="contractor", contract_end="2025-12-31")
     out.append(task(

@@ -33,6 +33,11 @@ MATRIX_ROWS = {  # 02_tool_access.md, department matrix
 }
 MATRIX = {d: dict(zip(MATRIX_COLS, row)) for d, row in MATRIX_ROWS.items()}
 
+# 01: the employee is told what a refusal rests on: the reason's words, one of which the refusing
+# message must give.
+BECAUSE = {"status": ["on leave", "leaving", "departing", "last day", "leave"], "contractor": ["contractor"],
+           "forbidden": ["department", "forbidden", "not available"],
+           "no justification": ["justification", "business reason", "work reason", "reason"]}
 GRANTED = decision("granted", "decision: granted")
 NOT_YET = {"question": "Does the message avoid saying that the access has already been given?",
            "rule": {"none": [r"\byou(?:'ve got| (?:now |already )?(?:have|got)) (?:[\w-]+ )?access\b"
@@ -207,7 +212,7 @@ def app_task(tid: str, title: str, request: str, p: dict, facts: dict, *, app: s
         steps.append(create_ticket(p, f"{APPS[app]['name']} {level} access", "Access request refused by policy.",
                                    justification, type="task", priority="normal", tags=tags, resolution="denied",
                                    status="solved"))
-        states.append(phrase("decision: refused", DENIED))
+        states.append(decision("declined", "decision: refused", because=BECAUSE[outcome[1]]))
     elif outcome[0] == "pending":
         chain = outcome[1]
         for role, _ in chain:
@@ -260,7 +265,7 @@ def dash_task(tid: str, title: str, request: str, p: dict, facts: dict, *, grp: 
     if outcome[0] == "denied":
         steps.append(create_ticket(p, name, "Dashboard request refused by policy.", justification, type="task",
                                    priority="normal", tags=[tag], resolution="denied", status="solved"))
-        states.append(phrase("decision: refused", DENIED))
+        states.append(decision("declined", "decision: refused", because=BECAUSE[outcome[1]]))
     elif outcome[0] == "pending":
         (role, aid), = outcome[1]
         steps.append(tool("find_approver", employee_id=p["id"], role=role))
@@ -802,7 +807,7 @@ def incident_tasks() -> list[dict]:
         "contractor gets nothing in G4 or G5, whatever the severity. SEV1 open, but refused; no notices. Ticket: "
         "incident, urgent (production access for a SEV1), [production_access], denied, solved, no approval, SEV1, "
         "outage.",
-        [phrase("decision: refused", DENIED)], ids_never("TCK-5001", p["id"]),
+        [decision("declined", "decision: refused", because=BECAUSE["contractor"])], ids_never("TCK-5001", p["id"]),
         rubric=[NO_APPROVAL_OFFER]))
     return out
 

@@ -204,6 +204,27 @@ RUBRIC_AS_NEVER = {
 }
 
 
+# The decisions a message may not assert, by the outcome the ticket records (01 resolution_category):
+# a contrary of the outcome said anywhere, even beside the right one, misleads the employee. ("declined"
+# is left out where the reference says what cannot be done for another reason: "your manager can't be
+# reached"; "granted" where refused: "can't be given new access" reads as asserted.)
+NEVER_BY_OUTCOME = {
+    "device_assigned": ("declined", "ordered"), "device_ordered": ("declined", "from_stock"),
+    "access_granted": ("pending_approval",), "license_allocated": ("declined", "waitlisted"),
+    "license_ordered": ("declined",), "waitlisted": ("declined",), "pending_approval": ("granted", "declined", "ordered"),
+    "denied": ("ordered", "pending_approval"), "escalated": ("fixed",),
+    "troubleshooting": ("fixed", "escalated", "ordered"), "resolved_by_requester": ("escalated", "ordered"),
+    "credentials_reset": ("declined",), "self_service": ("password_reset", "unlocked"),
+    "info_provided": ("ordered", "escalated", "password_reset"),
+}
+
+
+def outcome_never(solution: list) -> list[dict]:
+    items = [s["args"]["item"] for s in solution if s.get("tool") in ("helpdesk_create_item", "helpdesk_update_item")]
+    resolution = items[-1].get("resolution_category") if items else None
+    return [decision(kind, f"a contrary outcome ({kind})") for kind in NEVER_BY_OUTCOME.get(resolution, ())]
+
+
 def task(id: str, title: str, request: str, facts: dict, rows: dict, solution: list, final: str, notes: str,
          states: list, never: list, behavior: list | None = None, decisions: list | None = None,
          rubric: list | None = None) -> dict:
@@ -213,6 +234,8 @@ def task(id: str, title: str, request: str, facts: dict, rows: dict, solution: l
     if decisions:
         out["user_decisions"] = decisions
     never = [n for n in never if not str(n.get("id", "")).startswith(NEVER_TOLD_PREFIXES)]
+    stated = {c.get("decision") for c in states}
+    never += [c for c in outcome_never(solution) if c["decision"] not in stated and c not in never]
     # A rubric question a typed claim can say becomes that claim (a never-state of the decision it
     # forbids); the rest keep their rules.
     kept = []
