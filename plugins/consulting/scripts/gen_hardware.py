@@ -184,8 +184,8 @@ def build(sid, emp, device, reason, says_user, title, rule, declines=False):
                  if manager in ON_LEAVE else f" I have sent the request to {MANAGERS[approver]}.")
         why = (f"it is {months} months old and damaged" if reason == "damage"
                else f"its battery health is {battery}%")
-        final = (f"Replacing your {word} needs your manager's approval because {why}.{leave} Once it is approved, "
-                 "we will arrange the replacement; nothing changes until then.")
+        final = (f"Replacing your {word} needs your manager's approval because {why}.{leave} The replacement is arranged "
+                 "when the approval comes in; nothing changes until then.")
         states = [AWAITING, name(MANAGERS[approver], "the approver")]
     else:
         steps.append(call("check_inventory", office=office, kind=kind))

@@ -71,7 +71,7 @@ def licenses() -> list[dict]:
               justification="Metal card 3D prototypes.")],
         "ShapeCraft 3D is bought per person at $1,380.00 a year, which is over $500, so it needs two approvals: your "
         "manager Theo Marchetti (Design Manager) first, then Ayesha Khan (Head of Design). I've sent both requests; "
-        "we'll order the licence once both have approved.",
+        "the licence is ordered when both approvals are in.",
         "Rule: Software Licences, individual purchase over $500: manager (step 1) then director (step 2). 1380 > 500. "
         "Director = nearest in the chain at level 7+: Theo Marchetti (6) -> Ayesha Khan (7). Urgency normal. Nothing "
         "ordered yet. Ticket: task, normal, [license], pending_approval, pending, approver EMP-1036.",

@@ -378,7 +378,7 @@ def access_tasks() -> list[dict]:
         expect="pending", rubric=[NOT_YET],
         final="The Customer Admin Panel needs two approvals for you: first Daniel Kowalski (Director of Support "
               "Operations), then Marcus Feld (Security Access Review Lead). I've sent both requests with your "
-              "justification; you'll get write access once both have approved.",
+              "justification. Write access is set up when both approvals are in.",
         notes="Rule: Application Access, G4 chain: levels 1 to 5 -> director (step 1) then security (step 2), with a "
               "business justification. SUPP x Customer Admin Panel = M; level 5 (top of the band). Director = nearest "
               "level 7+ in the chain: Grace Liu (6) -> Daniel Kowalski (EMP-1041). Ticket: task, normal, [access], "

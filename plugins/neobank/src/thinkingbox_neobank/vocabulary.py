@@ -26,6 +26,8 @@ DECISIONS = [
                           r"\b(?:sending|sent)\s+(?:you\s+)?(?:a|an|the|your)\s+(?:new|replacement)\b",
                           r"\b(?:i|we)\s+have\s+(?:also\s+)?requested\s+(?:a|an)\s+new\b",
                           r"\b(?:ships|arrives?)\s+(?:tomorrow|today|on|by|this|next)\b"),
+    # 02: a department's forbidden cell
+    _CORE["declined"].more(r"\bforbidden\b", r"\bnot (?:available|allowed) (?:to|for)\b"),
     _CORE["escalated"].more(r"(?:it operations|itops|it ops|second line|level 2|l2)\b",),
     _CORE["booked"].more(r"(?:allocated|reserved|assigned)\s+(?:you\s+)?(?:a|one|the)\s+(?:\w+\s+){0,2}(?:seat|license)",),
     # The desk resetting it, not the self-service "password reset" page the employee is sent to.
