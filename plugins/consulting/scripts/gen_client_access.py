@@ -15,19 +15,17 @@ from __future__ import annotations
 from thinkingbox_consulting import fixtures as F
 
 from taskkit import (
-    AWAITING, CONFLICT, DECLINED, GRANTED, call, email_of, merge, name, person, phrase, staffing, task, ticket,
-    write,
+    AWAITING, CONFLICT, DECLINED, GRANTED, call, decision, email_of, merge, name, person, staffing, task, text, ticket,
+    why, write,
 )
 
-NDA_TOLD = phrase([r"\bNDA\b", r"\bnon-disclosure\b"], "decision: the NDA waits for signature")
-SIGN = phrase([r"\bsign"], "what the employee must do: sign")
-ALREADY = phrase([r"\balready\b"], "decision: already held")
-NOT_STAFFED = phrase([r"\bnot (?:currently |actively )?(?:staffed|assigned)\b", r"\bstaffed\b", r"\bstaffing\b",
-                      r"\breleased\b", r"\bclosed\b", r"\bno longer\b",
-                      r"\bno (?:current|active|open) (?:engagement|project)\b"], "why: not staffed on the client")
-ASK_AGAIN = phrase([r"\bask again\b", r"\b(?:is|are|'s|'re) back\b", r"\breturns?\b", r"\bback from leave\b",
-                    r"\bon leave\b"], "decision: ask again when the approver is back")
-REVOKED = phrase([r"\brevoked?\b", r"\bremoved\b", r"\bno longer have\b"], "decision: revoked")
+NDA_TOLD = decision("nda_sent", "decision: the NDA waits for signature")
+SIGN = text(["sign", "signed", "signature", "e-signature"], "what the employee must do: sign")
+ALREADY = decision("already_held", "decision: already held")
+NOT_STAFFED = why(["staffed", "staffing", "released", "closed", "no longer", "engagement"],
+                  "why: not staffed on the client")
+REVOKED = decision("revoked", "decision: revoked", about=["lakeshore"])
+KEPT = decision("kept", "decision: the other client access stays", about=["other", "corvid"])
 
 
 # ---- the world the agent sees: base rows plus the task's rows ------------------------------
@@ -313,7 +311,7 @@ def build_csa(sid, title, emp, extra, system, request, behaviour, rule):
         if d["path"][0] == eid:
             why += " As you manage the engagement yourself, the approval goes to your manager"
             if len(d["path"]) > 2:
-                why += f", {who[d['path'][1]]}, who is on leave, so it went to {apr}, who approves for her."
+                why += f": it went to {apr}."
             else:
                 why += f", {apr}."
         else:
@@ -362,7 +360,7 @@ def revoke_task():
         "Done: your access to Lakeshore POS Analytics and Lakeshore Store Intranet has been removed. Your other "
         "client access is unchanged.",
         [REVOKED, name("Lakeshore POS Analytics", "first system removed"),
-         name("Lakeshore Store Intranet", "second system removed")],
+         name("Lakeshore Store Intranet", "second system removed"), KEPT],
         "Rule: Client Systems Access, Revoking: released from ENG-4103, his last Lakeshore engagement; revoke each "
         "active Lakeshore access (ACC-4113, ACC-4114); the Corvid access (ACC-4115) stays. Ticket "
         "task/normal/fulfilled/solved.")

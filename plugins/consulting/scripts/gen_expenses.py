@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from taskkit import (
     APPROVED, AWAITING, BAND, DECLINED, ITEMIZED, LATE, LIMIT, RECEIPT, REJECTED, RETURNED, call, cents, day, email_of, merge,
-    money, name, person, phrase, task, ticket, write,
+    money, name, person, task, text, ticket, why, write,
 )
 
 LIMITS = {  # 06_expenses.md, per claim (lodging per night) by band
@@ -173,12 +173,13 @@ def build(sid, emp, claim, title, rule, status_question=False):
         if approver is None:
             resolution = "waiting_on_employee"
             outcome = "approval needed, but the manager and her delegate are both on leave: nothing sent"
-            final = (f"Your {what} claim {claim_id} can be reimbursed up to ${value:,.2f} (the lodging limit for your "
+            final = (f"Your {what} claim {claim_id} can be reimbursed at ${value:,.2f} (the lodging limit for your "
                      f"grade is ${limit:,.2f} for {nights} nights), and at that amount it needs your manager's "
-                     "approval. Your manager, Aisha Bello, is on leave, and so is Gareth Lloyd, who approves for "
-                     "her, so I could not send it. Please ask again when one of them is back; the claim stays submitted.")
-            states = [money(value, "amount to be approved"), phrase([r"\bon leave\b"], "why: approvers on leave"),
-                      phrase([r"\bagain\b", r"\bback\b", r"\breturns?\b"], "what to do: ask again")]
+                     "approval. Neither your manager nor the colleague who approves in her place can take it at the "
+                     "moment, so I could not send it. Please ask again when your manager is back; the claim stays "
+                     "submitted.")
+            states = [money(value, "amount to be approved"),
+                      text(["ask again", "again", "is back", "are back", "returns"], "what to do: ask again")]
         else:
             steps.append(call("request_approval", kind="expense", requester_id=eid, approver_id=approver,
                               subject_id=claim_id, amount=float(value)))
@@ -186,8 +187,8 @@ def build(sid, emp, claim, title, rule, status_question=False):
             outcome = f"sent for manager approval at {value}"
             why = (f"{delay} days after the expense" if 61 <= delay <= 90 else f"${value:,.2f}, $500.00 or more")
             lim = f" (the limit for your grade is ${limit:,.2f}, so ${value:,.2f} is reimbursable)" if capped else ""
-            leave = (f" Your manager, {MANAGERS[manager]}, is on leave, so it went to {MANAGERS[approver]}, who "
-                     "approves for him.") if manager in ON_LEAVE else f" It went to {MANAGERS[approver]}."
+            leave = (f" It went to {MANAGERS[approver]}."
+                     if manager in ON_LEAVE else f" It went to {MANAGERS[approver]}.")
             final = (f"Your {what} claim {claim_id} needs your manager's approval ({why}){lim}. I have sent it for "
                      f"approval of ${value:,.2f}.{leave} It will be paid once approved.")
             states = [AWAITING, money(value, "amount sent for approval"), name(MANAGERS[approver], "the approver")]
@@ -199,8 +200,8 @@ def build(sid, emp, claim, title, rule, status_question=False):
         capped = value < amount
         outcome = f"approved at {value}"
         if capped:
-            final = (f"I have approved your {what} claim {claim_id} at ${value:,.2f}: that is the limit for your grade "
-                     f"in this category, so ${amount - value:,.2f} of the ${amount:,.2f} claimed is not reimbursed.")
+            final = (f"Your {what} claim {claim_id} is approved for ${value:,.2f}, the limit for your grade in this "
+                     f"category; the other ${amount - value:,.2f} of the ${amount:,.2f} claimed is not paid.")
             states = [APPROVED, money(value, "amount approved"), LIMIT]
         else:
             final = f"I have approved your {what} claim {claim_id} in full: ${value:,.2f} will be reimbursed."
@@ -233,8 +234,8 @@ def info_task():
         [call("find_employee", email=email), call("list_expense_claims", employee_id=eid),
          ticket("U-3117", "expenses", "question", "low", "information", "Status of claim EXP-31171",
                 "Claim already approved at the limit; information only.")],
-        "Your team lunch claim EXP-31171 has already been approved, for $60.00 of the $71.30 claimed (the "
-        "meals limit for your grade), so there is nothing further to do.",
+        "Your team lunch claim EXP-31171 was approved for $60.00 of the $71.30 claimed (the meals limit for your "
+        "grade), so there is nothing further to do.",
         [APPROVED, money(60, "amount approved")],
         "Rule: Expenses: a claim that is no longer submitted has been decided; tell its status and amount and "
         "change nothing. Ticket question/low/information/solved.")
@@ -260,9 +261,8 @@ def colleague_task():
          ticket("U-3119", "expenses", "task", "normal", "declined", "Approve a team member's claim",
                 "Manager asks the desk to decide a report's claim: not the requester's own claim; declined.")],
         "I'm sorry, I can't decide Tomas's claim for you: the desk only decides an employee's own claims when they "
-        "ask. His claim stays as submitted; he can ask us about it himself, and any approval it needs will come to "
-        "you as an approval request.",
-        [DECLINED],
+        "ask. His claim stays as submitted; he can ask us about it himself.",
+        [DECLINED, why(["own claims", "own claim", "themselves", "himself", "herself"], "why: only the employee's own claims")],
         "Rule: Expenses, first paragraph and Service Desk Basics 2: the desk acts only on the requester's own claims; "
         "a manager's request about a team member's claim is declined and the claim is left submitted (it would "
         "otherwise be approved: $46.00, basic receipt, delay 2 days). Ticket task/normal/declined/solved.",

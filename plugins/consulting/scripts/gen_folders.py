@@ -10,9 +10,13 @@ tests/test_rules_folders.py).
 from __future__ import annotations
 
 from gen_client_access import (
-    ALREADY, ASK_AGAIN, NDA_TOLD, NOT_STAFFED, RESOLUTION, SIGN, decide_folder, names, nda_row, view,
+    ALREADY, NDA_TOLD, NOT_STAFFED, RESOLUTION, SIGN, decide_folder, names, nda_row, view,
 )
-from taskkit import AWAITING, CONFLICT, DECLINED, GRANTED, call, email_of, merge, name, person, phrase, staffing, task, ticket, write
+from taskkit import (
+    AWAITING, CONFLICT, DECLINED, GRANTED, call, email_of, merge, name, person, staffing, task, text, ticket, write,
+)
+
+ASK_AGAIN = text(["ask again", "again", "is back", "returns"], "what to do: ask again when the approver is back")
 
 
 # ---- folders ---------------------------------------------------------------------------
@@ -153,15 +157,14 @@ def build_fld(sid, title, emp, extra, folder, level, request, behaviour, rule):
         for p in d["path"]:
             if p != eid:
                 steps.append(call("find_employee", employee_id=p))
-        owner = who[d["path"][0]]
-        final = (f"Read access to the {fname} folder needs the approval of its owner, {owner}, who is on leave, and "
-                 "the colleague who approves for her is away too, so no one can approve it right now. Please ask "
-                 "again when she is back; nothing has been changed.")
+        final = (f"Read access to the {fname} folder needs its owner's approval, and neither the owner nor the "
+                 "colleague who approves in their place can approve it right now. Please ask again when the owner "
+                 "is back; nothing has been changed.")
         states = [ASK_AGAIN]
     elif out == "grant":
         steps.append(call("grant_folder_access", folder_id=folder, employee_id=eid, level=level))
         final = f"Done: you now have {level} access to the {fname} folder."
-        states = [GRANTED, phrase([rf"\b{level}\b"], "the level granted")]
+        states = [GRANTED, name(level, "the level granted")]
     else:
         raise ValueError(out)
     res = RESOLUTION[out]

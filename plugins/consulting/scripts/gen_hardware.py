@@ -14,8 +14,9 @@ from datetime import date, timedelta
 from thinkingbox_consulting.tools import age_months
 
 from taskkit import (
-    AWAITING, DECLINED, ORDERED, TODAY, call, email_of, merge, months_ago, name, on_date, person, phrase, task,
-    ticket, write,
+    AWAITING, DECLINED, GRANTED, ORDERED, TODAY, call, decision, email_of, merge, months_ago, name, on_date, person,
+    task, ticket, value, write,
+    why as because,
 )
 
 STANDARD = {"phone": "iPhone 16", "monitor": "Dell U2724"}
@@ -33,9 +34,6 @@ MANAGERS = {"EMP-1101": "Priya Raman", "EMP-1104": "Gareth Lloyd", "EMP-1105": "
             "EMP-1103": "Aisha Bello", "EMP-1102": "Tomasz Wierzbicki"}
 ON_LEAVE = {"EMP-1103": "EMP-1104", "EMP-1108": "EMP-1105"}
 WORD = {"failure": "failed", "damage": "damaged", "battery": "battery", "age": "age"}
-# a device handed over from stock, said in any of the usual words
-HANDED_OVER = [r"\bassigned\b", r"\bready\b", r"\bcollect\b", r"\bissued\b", r"\bhanded\b",
-               r"\b(?:has been|have|I've|is now|was) replaced\b"]
 
 
 def model_for(kind: str, practice: str) -> str:
@@ -118,7 +116,15 @@ S = [
 ]
 
 
-def build(sid, emp, device, reason, says_user, title, rule):
+# 07_hardware.md, "Handing in the old device": a replacement from stock means handing the old device
+# in, so the employee is told and agrees before the new one is assigned.
+HAND_IN = {"text": ["hand in", "hand it in", "handed in", "handing in", "hand over", "return your old",
+                    "return the old", "give back"], "label": "the old device is handed in"}
+ABOUT = "replace the device and hand in the old one"
+AFTER = ["handing in the old device", "hand in", "hand it in", "handed in", "return"]
+
+
+def build(sid, emp, device, reason, says_user, title, rule, declines=False):
     eid, ename, grade, practice, office, manager = emp
     kind, old_model, months, extra, battery = device
     num = eid[4:]
@@ -150,25 +156,25 @@ def build(sid, emp, device, reason, says_user, title, rule):
     type_ = "incident" if reason in ("failure", "damage", "battery") else "task"
     priority = "high" if type_ == "incident" else "normal"
     never = []
+    agree = False
     if outcome == "decline":
         resolution = "declined"
-        why = {"battery": f"its battery health is {battery}%, and a battery is replaced only below 90%",
-               "age": (f"it is {months} months old, and a {word} is replaced for age from "
+        why = {"battery": f"its battery health is {battery}%, and a worn battery qualifies only below 90%",
+               "age": (f"it is {months} months old, and a {word} qualifies for an age replacement from "
                        f"{36 if kind == 'laptop' else 30} months" if kind != "monitor"
                        else "monitors are not replaced for age")}[reason]
         final = (f"I'm sorry, your {word} is not eligible for a replacement: {why}. If it develops a fault or gets "
                  "damaged, let us know.")
         states = [DECLINED]
         if kind == "monitor":
-            states.append(phrase([r"\bmonitors? (?:are|is) not replaced\b", r"\bnot (?:be )?replaced for age\b",
-                                  r"\bnot eligible\b"], "why: monitors are not replaced for age"))
+            states.append(because(["monitors are not replaced", "not replaced for age", "for age"],
+                              "why: monitors are not replaced for age"))
         else:
             # the decisive fact of the reason given: the battery health for a battery request, the age (or the
             # age threshold it falls short of) for an age request
             limit = 36 if kind == "laptop" else 30
-            states.append(phrase([rf"\b{battery}\s?%"] if reason == "battery"
-                                 else [rf"\b{months} months\b", rf"\b{limit} months\b"],
-                                 "why: the decisive age or battery"))
+            states.append(value("percent", battery, "why: the battery health") if reason == "battery"
+                          else value("duration", [months, "month"], "why: the device's age", "age"))
     elif outcome == "approval":
         approver = manager
         steps.append(call("find_employee", employee_id=approver))
@@ -178,25 +184,29 @@ def build(sid, emp, device, reason, says_user, title, rule):
         steps.append(call("request_approval", kind="hardware", requester_id=eid, approver_id=approver,
                           subject_id=old_id))
         resolution = "awaiting_approval"
-        leave = (f" Your manager, {MANAGERS[manager]}, is on leave, so the request went to {MANAGERS[approver]}, who "
-                 "approves for him." if manager in ON_LEAVE else f" I have sent the request to {MANAGERS[approver]}.")
+        leave = (f" I have sent the request to {MANAGERS[approver]}."
+                 if manager in ON_LEAVE else f" I have sent the request to {MANAGERS[approver]}.")
         why = (f"it is {months} months old and damaged" if reason == "damage"
                else f"its battery health is {battery}%")
-        final = (f"Replacing your {word} needs your manager's approval because {why}.{leave} Once it is approved, "
-                 "we will arrange the replacement; nothing changes until then.")
+        final = (f"Replacing your {word} needs your manager's approval because {why}.{leave} The replacement is arranged "
+                 "when the approval comes in; nothing changes until then.")
         states = [AWAITING, name(MANAGERS[approver], "the approver")]
     else:
         steps.append(call("check_inventory", office=office, kind=kind))
         stock = STOCK.get((office, kind, model), [])
         if stock:
             new = stock[0]
+            article = "an" if model[0] in "AEIOUi" else "a"
+            steps.append({"say": f"I can give you {article} {model} from the {office.title()} office stock. When you "
+                                 f"collect it, you hand in your old {word}, which is wiped and retired. Would you like "
+                                 "me to go ahead?"})
+            agree = True
             steps.append(call("assign_device", device_id=new, employee_id=eid))
             steps.append(call("retire_device", device_id=old_id, reason=reason))
             resolution = "fulfilled"
-            article = "an" if model[0] in "AEIOUi" else "a"
             final = (f"Your replacement {word}, {article} {model}, is assigned to you and ready to collect at the {office.title()} "
                      f"office; the old one has been retired.")
-            states = [name(model, "the replacement model"), phrase(HANDED_OVER, "decision: replaced from stock")]
+            states = [name(model, "the replacement model"), decision("granted", "decision: replaced from stock")]
         else:
             expected = (TODAY + timedelta(days=LEAD_DAYS[kind])).isoformat()
             steps.append(call("order_device", employee_id=eid, kind=kind, model=model, office=office))
@@ -204,13 +214,30 @@ def build(sid, emp, device, reason, says_user, title, rule):
             final = (f"The {office.title()} office has no {model} in stock, so I have ordered one for you; it is "
                      f"expected on {expected}. Keep using your current {word} until the new one arrives.")
             states = [ORDERED, name(model, "the model ordered"), on_date(expected, "expected delivery")]
+    if declines:
+        assert agree, "a decline task needs a replacement from stock"
+        steps = [st for st in steps if st.get("say") or st["tool"] in ("find_employee", "list_devices",
+                                                                         "check_inventory")]
+        resolution, outcome = "declined", "the employee keeps the old device after hearing it is handed in"
+        final = (f"Understood: you keep your current {word} and nothing is assigned or retired. If you change your "
+                 "mind, just ask again.")
+        states = [name(model, "the replacement model offered")]
+        never = [*never, decision("granted", "decision: a replacement assigned anyway")]
     steps.append(ticket(uid, "hardware", type_, priority, resolution, f"{word.capitalize()} replacement",
                         f"{reason} request for {old_id}: {outcome}."))
     notes = (f"{rule} {ename}: {grade}, {practice}, {office}. Old {kind} {old_model} bought {purchased}: "
              f"{months} months old on {TODAY}; battery {battery}. Reason {reason} -> {outcome}. Standard model {model}. "
              f"Ticket {type_}/{priority}/{resolution}.")
-    return task(sid, title, request, facts, ["Describe the problem as in your facts if asked."], rows, steps,
-                final, states, notes, never)
+    out = task(sid, title, request, facts, ["Describe the problem as in your facts if asked."], rows, steps,
+               final, states, notes, never)
+    if agree:
+        out["user_decisions"] = [{"about": ABOUT, "answer": "no", "after": AFTER,
+                                  "reply": f"No, thanks: I'd rather keep my current {word} for now."} if declines else
+                                 {"about": ABOUT, "answer": "yes", "after": AFTER, "reply": "Yes, please go ahead."}]
+        out["says"]["states_before"] = [{**HAND_IN, "before": "assign_device"}]
+        if not declines:
+            out["says"]["agreement"] = [{"before": "assign_device"}]
+    return out
 
 
 def new_device_tasks():
@@ -228,7 +255,7 @@ def new_device_tasks():
          call("assign_device", device_id="DEV-5005", employee_id=eid),
          ticket("U-3217", "hardware", "task", "normal", "fulfilled", "New monitor", "No monitor held: standard monitor from Boston stock.")],
         "A Dell U2724 monitor is assigned to you and ready to collect at the Boston office.",
-        [name("Dell U2724", "the monitor"), phrase(HANDED_OVER, "decision: assigned")],
+        [name("Dell U2724", "the monitor"), decision("granted", "decision: assigned")],
         "Rule: Hardware, New devices: no monitor held, so one standard Dell U2724 without approval; Boston's lowest "
         "in-stock monitor DEV-5005. Ticket task/normal/fulfilled/solved."))
     eid, ename = "EMP-3218", "Stefan Ivanov"
@@ -243,15 +270,41 @@ def new_device_tasks():
         ["If told no, accept it."], rows,
         [call("find_employee", email=email), call("list_devices", employee_id=eid),
          ticket("U-3218", "hardware", "task", "normal", "declined", "Second laptop", "Already holds a laptop: declined.")],
-        "I'm sorry, I can't provide a second laptop: each employee holds one laptop, and yours is assigned to you "
-        "already. If it fails or is damaged, we will replace it.",
-        [DECLINED],
+        "I'm sorry, I can't provide a second laptop: each employee holds one laptop, and you already hold yours. "
+        "If it fails or is damaged, we will replace it.",
+        [DECLINED, because(["already", "one laptop", "second"], "why: a laptop is held already")],
         "Rule: Hardware, New devices: a second device of a kind already held is declined; nothing reserved or "
         "assigned (London does have a ThinkPad T14 in stock). Ticket task/normal/declined/solved.",
-        never=[name("DEV-5201", "the stock device")]))
+        never=[decision("granted", "decision: a second laptop given")]))
     return out
 
 
+# The same situations, in which the employee keeps the old device once told it is handed in
+# (07_hardware.md, "Handing in the old device"; 03_tickets.md: declined, nothing provisioned).
+DECLINES = [
+    ("hwr-020", ("EMP-3220", "Vikram Shah", "consultant", "finance", "boston", "EMP-1105"),
+     ("laptop", "ThinkPad T14", 38, 0, 70), "age", "Nothing is broken; I'd just like a newer laptop.",
+     "Consultant with a 38-month-old laptop hears that the old one must be handed in",
+     "Rule: Hardware rule 5 and Handing in the old device: the laptop qualifies for age and Boston has a ThinkPad "
+     "T14, but the employee keeps the old one once told it is handed in: nothing assigned or retired."),
+    ("hwr-021", ("EMP-3221", "Wendy Okafor", "analyst", "technology", "chicago", "EMP-1106"),
+     ("phone", "iPhone 13", 31, 0, 84), "age", "Nothing is broken, it's just an old phone.",
+     "Analyst with a 31-month-old phone hears that the old one must be handed in",
+     "Rule: Hardware rule 5 and Handing in the old device: the phone qualifies for age and Chicago has an iPhone 16, "
+     "but the employee declines once told the old phone is handed in."),
+    ("hwr-022", ("EMP-3222", "Xavier Dumont", "senior_consultant", "strategy", "boston", "EMP-1101"),
+     ("laptop", "ThinkPad T14", 30, 0, 77), "damage", "A corner of the case is cracked, but it works fine.",
+     "Laptop with a cracked case, 30 months old, whose owner hears the old one must be handed in",
+     "Rule: Hardware rule 3 (24 months or older: no approval) and Handing in the old device: the employee prefers "
+     "to keep the working, damaged laptop: nothing assigned or retired; the ticket is still an incident."),
+    ("hwr-023", ("EMP-3223", "Yusuf Demir", "consultant", "operations", "boston", "EMP-1105"),
+     ("phone", "iPhone 14", 22, 0, 78), "battery", "The battery is flat by mid-afternoon.",
+     "Phone battery health at 78%, owner hears the old phone must be handed in",
+     "Rule: Hardware rule 4 (80% or less: no approval) and Handing in the old device: the employee declines once "
+     "told the old phone is handed in: ticket only."),
+]
+
+
 if __name__ == "__main__":
-    tasks = [build(*s) for s in S] + new_device_tasks()
+    tasks = [build(*s) for s in S] + new_device_tasks() + [build(*s, declines=True) for s in DECLINES]
     write("hardware.json", "hardware", "Device replacements, new devices and office stock.", tasks)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from taskkit import (
-    DECLINED, ORDERED, TODAY, call, day, merge, name, on_date, person, phrase, task, ticket, write,
+    DECLINED, ORDERED, TODAY, call, day, merge, name, on_date, person, task, text, ticket, write,
 )
 
 ITEMS = ["accounts", "badge", "laptop", "mandatory_courses", "expense_tool", "crm_access"]
@@ -31,8 +31,9 @@ MANAGERS = {"EMP-1101": "Priya Raman", "EMP-1102": "Tomasz Wierzbicki", "EMP-110
             "EMP-1105": "Camille Fournier", "EMP-1106": "Diego Alvarez", "EMP-1107": "Hannah Kowalczyk"}
 WORDS = {"accounts": "accounts", "badge": "badge", "laptop": "laptop", "mandatory_courses": "mandatory courses",
          "expense_tool": "expense tool", "crm_access": "CRM access"}
-SAID = {"accounts": r"\baccounts?\b", "badge": r"\bbadge\b", "laptop": r"\blaptop\b",
-        "mandatory_courses": r"\b(?:mandatory )?courses?\b", "expense_tool": r"\bexpense\b", "crm_access": r"\bCRM\b"}
+SAID = {"accounts": ["accounts", "account"], "badge": ["badge"], "laptop": ["laptop"],
+        "mandatory_courses": ["mandatory courses", "courses", "course"], "expense_tool": ["expense tool", "expense"],
+        "crm_access": ["CRM"]}
 
 
 def email(full_name: str) -> str:
@@ -180,7 +181,7 @@ def build(sid, joiner, days, done, completed, requester, title, rule):
             extra = " (the one already completed is left as it is)" if completed else ""
             parts.append(f"{jfirst} is enrolled in the mandatory courses{extra}.")
         # the laptop item is said done by the word or by the model named (a "MacBook Pro 14 is reserved")
-        states += [phrase([SAID[i]] + ([r"\b" + model.replace(" ", r"\ ") + r"\b"] if i == "laptop" else []),
+        states += [text(SAID[i] + ([model] if i == "laptop" else []),
                           f"done: {WORDS[i]}") for i in done_now]
     if ordered:
         parts.append(f"The {office.title()} office has no {model} in stock, so I have ordered one for {jfirst}; it is "

@@ -7,12 +7,11 @@ to end. Writes tasks/<family>_samples.json.
 from __future__ import annotations
 
 from taskkit import (
-    AWAITING, CONFLICT, DECLINED, GRANTED, call, day, email_of, merge, money, name, on_date, person, phrase, staffing,
-    task, ticket, write,
+    AWAITING, CONFLICT, DECLINED, GRANTED, call, date_range, day, decision, email_of, merge, money, name, on_date, person,
+    staffing, task, ticket, write,
 )
 
-BOOKED = phrase([r"\bbooked\b", r"\bconfirmed\b"], "decision: booked")
-ENROL_LATER = phrase([r"\benrol"], "what waits: enrolment")
+BOOKED = decision("booked", "decision: booked")
 
 
 def client_access():
@@ -77,7 +76,7 @@ def folders():
          ticket("U-2201", "folders", "task", "normal", "fulfilled", "Read access to Strategy Practice Library",
                 "Internal folder, read level: granted directly.")],
         "You now have read access to the Strategy Practice Library folder.",
-        [GRANTED, phrase([r"\bread\b"], "the level granted")],
+        [GRANTED, name("read", "the level granted")],
         "Rule: Document Folders rule 5 (internal folder, read): grant read directly, no approval. "
         "Ticket task/normal/fulfilled/solved."))
 
@@ -97,9 +96,8 @@ def folders():
               subject_id="FLD-111", note="Edit access to Strategy Proposal Archive"),
          ticket("U-2202", "folders", "task", "normal", "awaiting_approval", "Edit access to Strategy Proposal Archive",
                 "Edit needs the owner's approval; owner on leave, sent to the delegate.")],
-        "Edit access to the Strategy Proposal Archive needs the folder owner's approval. The owner, Samuel Osei, "
-        "is on leave, so I have sent the approval request to Camille Fournier, who approves for him; you will get "
-        "access once she approves.",
+        "Edit access to the Strategy Proposal Archive needs the folder owner's approval. I have sent the approval "
+        "request to Camille Fournier; you will get access once she approves.",
         [AWAITING, name("Camille Fournier", "the approver")],
         "Rule: Document Folders rule 3 (edit needs the owner's approval) with Approvals step 2 (owner EMP-1108 is "
         "on leave; delegate EMP-1105 is active). One folder_access approval to EMP-1105, no amount; nothing granted. "
@@ -168,13 +166,15 @@ def training():
                         budget=(3000, 400)),
                  staffing("STF-2501", "EMP-2501", "ENG-4104"))
     email = email_of(rows, "EMP-2501")
-    return [task(
+    out = task(
         "trn-001", "Consultant on an active engagement asks for an external course during the engagement",
         "Hi, I'd like to sign up for the Certified Scrum Product Owner course in April.",
         {"email": email, "name": "Ines Moreau"},
         [], rows,
         [call("find_employee", email=email), call("search_courses", title="Scrum"),
          call("get_training_record", employee_id="EMP-2501"), call("list_staffing", employee_id="EMP-2501"),
+         {"say": "The Certified Scrum Product Owner course (13-14 April) costs $1,450.00, which is taken from your "
+                 "training budget: $1,150.00 would be left for the year. Would you like me to go ahead?"},
          call("request_approval", kind="training", requester_id="EMP-2501", approver_id="EMP-1107",
               subject_id="CRS-201", amount=1450),
          call("request_approval", kind="training", requester_id="EMP-2501", approver_id="EMP-1106",
@@ -189,7 +189,14 @@ def training():
         "Rule: Training rule 6 (external course under $1,500.00: manager; overlapping an active engagement: also the "
         "engagement manager). CRS-201 2026-04-13..14 overlaps ENG-4104 (2026-01-05..2026-07-31, staffing active). "
         "Budget left 2600 >= 1450; seats 6; no prerequisite. Approvals to EMP-1107 and EMP-1106, amount 1450; not "
-        "enrolled. Ticket task/normal/awaiting_approval/pending.")]
+        "enrolled. The cost and the $1,150.00 that would be left are told, and the employee agrees, before the "
+        "requests (Training, The employee's agreement). Ticket task/normal/awaiting_approval/pending.")
+    out["user_decisions"] = [{"about": "enrol in the course or request its approval", "answer": "yes",
+                              "reply": "Yes, please go ahead.", "after": ["$"]}]
+    out["says"]["states_before"] = [{**money(1450, "course cost"), "before": "request_approval"},
+                                    {**money(1150, "budget left after"), "before": "request_approval"}]
+    out["says"]["agreement"] = [{"before": "request_approval"}]
+    return [out]
 
 
 def travel():
@@ -211,7 +218,7 @@ def travel():
                 "14 days' notice (enough for the associate band), 3 nights, economy, hotel under cap: booked.")],
         f"Your trip is booked: Boston to Chicago in economy, leaving {day(14)} and returning {day(17)}, with the "
         "hotel at $189.00 a night.",
-        [BOOKED, on_date(day(14), "departure"), on_date(day(17), "return"), phrase([r"\beconomy\b"], "cabin")],
+        [BOOKED, date_range(day(14), day(17)), name("economy", "cabin")],
         f"Rule: Travel rule 2 boundary: departure {day(14)} is exactly 14 days away, enough notice for the associate "
         "band; 3 nights (< 7); $189 <= $200 cap; economy. Staffed active on ENG-4104: booked without approval. "
         "Ticket task/normal/fulfilled/solved.")]

@@ -15,20 +15,19 @@ from decimal import Decimal
 from thinkingbox_consulting.fixtures import EMPLOYEES, ENGAGEMENTS, SOFTWARE
 
 from taskkit import (
-    AWAITING, BAND, DECLINED, call, cents, email_of, merge, money, name, person, phrase, staffing, task, ticket, write,
+    AWAITING, BAND, DECLINED, call, cents, decision, email_of, merge, money, name, person, staffing, task, text, ticket,
+    why, write,
 )
 
 CATALOGUE = {sid: {"name": n, "cost": cents(cost), "seats": seats} for sid, n, cost, seats in SOFTWARE}
 ENG = {e[0]: {"name": e[2], "status": e[3], "manager": e[6], "partner": e[7]} for e in ENGAGEMENTS}
 THRESHOLD = Decimal("500.00")
-ASSIGNED = phrase([r"\bassigned\b", r"\bnow have\b", r"\bset up\b", r"\bgranted\b", r"\bissued\b"],
-                  "decision: licence assigned")
-ALREADY = phrase([r"\balready\b"], "decision: already licensed")
-NO_SEATS = phrase([r"\bseats?\b", r"\bwaiting list\b"], "why: every seat is taken")
-NO_ENGAGEMENT = phrase([r"\bengagement\b", r"\bproject\b"], "why: no active engagement to charge")
-ON_LEAVE = phrase([r"\bon leave\b"], "why: the approvers are on leave")
-ASK_AGAIN = phrase([r"\bagain\b", r"\bback\b", r"\breturns?\b"], "what to do: ask again")
-OWN_IDS = phrase([r"\bLIC-\d+", r"\bSW-\d+", r"\bSTF-\d+"], "internal licence, catalogue and staffing ids")
+ASSIGNED = decision("granted", "decision: licence assigned")
+ALREADY = decision("already_held", "decision: already licensed")
+NO_SEATS = why(["seat", "seats", "waiting list"], "why: every seat is taken")
+NO_ENGAGEMENT = why(["engagement", "project"], "why: no active engagement to charge")
+NO_APPROVAL = decision("no_approval_needed", "decision: no approval needed")
+ASK_AGAIN = text(["ask again", "again", "is back", "returns"], "what to do: ask again when the approver is back")
 
 
 def directory(rows: dict) -> dict:
@@ -206,7 +205,7 @@ def build(sid, emp, sw_id, extra, chosen, request, extra_facts, behaviour, title
     facts = {"email": email, "name": ename, **extra_facts}
     steps = [call("find_employee", email=email), call("search_software", name=title_name.split()[0]),
              call("list_licences", employee_id=eid)]
-    never = [OWN_IDS]
+    never = []
     if outcome == "information":
         resolution = "information"
         final = (f"You already have an active {title_name} licence, so there is nothing to add; if it doesn't work "
@@ -240,20 +239,18 @@ def build(sid, emp, sw_id, extra, chosen, request, extra_facts, behaviour, title
             resolution = "fulfilled"
             final = (f"Done: a {title_name} licence is assigned to you, charged to the {ENG[eng]['name']} engagement "
                      f"at ${cost:,.2f} a year. No approval is needed at your grade.")
-            states = [ASSIGNED, name(title_name, "the title"), money(cost, "annual cost")]
+            states = [ASSIGNED, name(title_name, "the title"), money(cost, "annual cost"), NO_APPROVAL]
             summary = f"no approval needed: assigned to {eng}"
         elif outcome == "waiting":
             for n in d["named"]:
                 steps.append(call("find_employee", employee_id=n))
                 if people[n]["delegate_id"]:
                     steps.append(call("find_employee", employee_id=people[n]["delegate_id"]))
-            mgr = people[manager]
             resolution = "waiting_on_employee"
-            final = (f"{title_name} costs ${cost:,.2f} a year, so it needs your manager's approval. Your manager, "
-                     f"{mgr['name']}, is on leave, and so is {people[mgr['delegate_id']]['name']}, who approves for "
-                     "them, so I could not send the request and nothing is assigned. Please ask again when one of "
-                     "them is back.")
-            states = [money(cost, "annual cost"), ON_LEAVE, ASK_AGAIN]
+            final = (f"{title_name} costs ${cost:,.2f} a year, so it needs your manager's approval. Neither your "
+                     "manager nor the colleague who approves in their place can take it at the moment, so I could not "
+                     "send the request and nothing is assigned. Please ask again when your manager is back.")
+            states = [money(cost, "annual cost"), ASK_AGAIN]
             summary = "approvers on leave: nothing sent"
         else:
             for n in dict.fromkeys(d["named"]):
@@ -269,9 +266,8 @@ def build(sid, emp, sw_id, extra, chosen, request, extra_facts, behaviour, title
             roles = {"associate": "your manager" + (" and the engagement partner" if cost >= THRESHOLD else ""),
                      "manager": "the engagement partner"}[BAND[grade]]
             leave = ""
-            if any(people[n]["status"] == "on_leave" for n in d["named"]):
-                n = next(n for n in d["named"] if people[n]["status"] == "on_leave")
-                leave = f" Your manager, {people[n]['name']}, is on leave, so I have sent the request to {people[d['approvers'][0]]['name']}, who approves for him."
+            if any(people[n]["status"] == "on_leave" for n in d["named"]):   # 01: the stand-in is named, not why
+                leave = f" I have sent the request to {people[d['approvers'][0]]['name']}."
             same = " who holds both roles" if len(d["approvers"]) < len(d["named"]) else ""
             sent = leave or f" I have sent the request to {joined(names)}{same}."
             final = (f"{title_name} costs ${cost:,.2f} a year per seat, so it needs the approval of {roles}.{sent} "

@@ -18,7 +18,8 @@ from thinkingbox_consulting.fixtures import COURSES, ENGAGEMENTS
 
 from gen_software import directory, joined, stand_in
 from taskkit import (
-    AWAITING, BAND, DECLINED, call, cents, email_of, merge, money, name, person, phrase, staffing, task, ticket, write,
+    AWAITING, BAND, DECLINED, call, cents, decision, email_of, merge, money, name, person, staffing, task, ticket,
+    why as reason, write,
 )
 
 CATALOGUE = {c[0]: {"title": c[1], "kind": c[2], "cost": cents(c[3]), "start": c[4], "end": c[5], "seats": c[6],
@@ -26,14 +27,11 @@ CATALOGUE = {c[0]: {"title": c[1], "kind": c[2], "cost": cents(c[3]), "start": c
 BASE_ENG = {e[0]: {"id": e[0], "client_id": e[1], "name": e[2], "status": e[3], "start_date": e[4], "end_date": e[5],
                    "manager_id": e[6], "partner_id": e[7]} for e in ENGAGEMENTS}
 THRESHOLD = Decimal("1500.00")
-ENROLLED = phrase([r"\benrol(?:l)?ed\b", r"\bsigned (?:you )?up\b", r"\bregistered\b", r"\bbooked (?:you|onto|on)\b"],
-                  "decision: enrolled")
-ALREADY = phrase([r"\balready\b"], "decision: already enrolled or completed")
-FULL = phrase([r"\bfull\b", r"\bfully booked\b", r"\bno (?:seats|places|spaces?)\b", r"\bsold out\b"],
-              "why: the course is full")
-OVERLAP = phrase([r"\boverlap", r"\bclashes?\b", r"\bduring\b", r"\bsame days?\b"], "why: overlaps an engagement")
-PREREQ = phrase([r"\bprerequisite\b", r"\bfirst\b"], "why: the prerequisite")
-OWN_IDS = phrase([r"\bENR-\d+", r"\bCRS-\d+", r"\bSTF-\d+", r"\bTB-EMP"], "internal enrolment, course and staffing ids")
+ENROLLED = decision("booked", "decision: enrolled")
+ALREADY = decision("already_held", "decision: already enrolled or completed")
+FULL = reason(["full", "fully booked", "no seats", "no places", "sold out"], "why: the course is full")
+OVERLAP = reason(["overlap", "clash", "during", "same day"], "why: overlaps an engagement")
+PREREQ = reason(["prerequisite", "requires", "first"], "why: the prerequisite")
 
 
 def engagements(rows: dict) -> dict:
@@ -186,7 +184,22 @@ def span(c: dict) -> str:
     return f"{s.strftime('%B')} {s.day}-{e.day}" if s.month == e.month else f"{s.isoformat()} to {e.isoformat()}"
 
 
-def build(sid, emp, cid, extra, request, behaviour, title, rule):
+# 10_training.md, "The employee's agreement": a paid course is taken from the employee's own budget,
+# so its cost and what would be left are told, and the employee agrees, before any approval is
+# requested or any enrolment made.
+AGREE = {"about": "enrol in the course or request its approval", "answer": "yes", "reply": "Yes, please go ahead.",
+         "after": ["$"]}
+REFUSE = {"about": "enrol in the course or request its approval", "answer": "no",
+          "reply": "No, thank you: I'd rather keep my training budget for something else, so please don't go ahead.",
+          "after": ["$"]}
+
+
+def ask_first(ctitle: str, when: str, cost, after) -> str:
+    return (f"The {ctitle} ({when}) costs ${cost:,.2f}, which is taken from your training budget: ${after:,.2f} "
+            "would be left for the year. Would you like me to go ahead?")
+
+
+def build(sid, emp, cid, extra, request, behaviour, title, rule, declines=False):
     eid, ename, grade, practice, office, manager, budget = emp
     rows = merge(person(eid, ename, grade, practice, office, manager, budget=budget), extra)
     people = directory(rows)
@@ -199,7 +212,7 @@ def build(sid, emp, cid, extra, request, behaviour, title, rule):
     steps = [call("find_employee", email=email), call("search_courses", title=" ".join(ctitle.split()[:2])),
              call("get_training_record", employee_id=eid)]
     facts = {"email": email, "name": ename}
-    never = [OWN_IDS]
+    never = []
     when = span(course)
     if outcome == "information":
         resolution = "information"
@@ -210,16 +223,20 @@ def build(sid, emp, cid, extra, request, behaviour, title, rule):
         resolution = "declined"
         final = (f"I'm sorry, I can't enrol you in {ctitle} ({when}): the course is full, with no seats left.")
         states = [DECLINED, FULL]
+        if cost:
+            left = budget_left(rows, eid)
+            final += f" It costs ${cost:,.2f}; you have ${left:,.2f} left of this year's training budget."
+            states += [money(cost, "course cost"), money(left, "budget left")]
         summary = "no seats left: declined"
     elif outcome == "decline_budget":
         resolution = "declined"
         left = d["left"]
         have = (f"you have ${left:,.2f} left of this year's training budget" if budget else
                 "you have no training budget for this year, so nothing is left to spend")
-        final = (f"I'm sorry, I can't enrol you in the {ctitle} course: it costs ${cost:,.2f} and {have}. A course can only "
-                 "be booked within what is left.")
+        final = (f"I'm sorry, I can't enrol you in the {ctitle} course: it costs ${cost:,.2f} and {have}. A course has to "
+                 "fit within what is left.")
         states = [DECLINED, money(cost, "course cost")] + ([money(left, "budget left")] if budget else
-                                                           [phrase([r"\bno (?:training )?budget\b", r"\bbudget\b"], "why: no budget")])
+                                                           [reason(["no training budget", "no budget", "budget"], "why: no budget")])
         summary = f"cost {cost} over the {left} left: declined"
     else:
         steps.append(call("list_staffing", employee_id=eid))
@@ -228,8 +245,9 @@ def build(sid, emp, cid, extra, request, behaviour, title, rule):
             resolution = "declined"
             final = (f"I'm sorry, I can't register you for the {ctitle}: it runs {when}, which overlaps your "
                      f"{eng['name']} engagement (it runs until {eng['end_date']}), and conferences during an active "
-                     "engagement are not approved.")
-            states = [DECLINED, OVERLAP]
+                     f"engagement are not approved. It costs ${cost:,.2f}; you have ${budget_left(rows, eid):,.2f} "
+                     "left of this year's training budget.")
+            states = [DECLINED, OVERLAP, money(cost, "course cost"), money(budget_left(rows, eid), "budget left")]
             summary = f"conference overlaps {eng['id']}: declined"
         elif outcome == "prerequisite":
             pre = CATALOGUE[d["prereq"]]
@@ -250,6 +268,8 @@ def build(sid, emp, cid, extra, request, behaviour, title, rule):
             for n in dict.fromkeys(d["named"]):
                 if n != eid:
                     steps.append(call("find_employee", employee_id=n))
+            steps.append({"say": ask_first(ctitle, when, cost, cents(d["left"] - cost))})
+            first_write = "request_approval"
             for a in d["approvers"]:
                 steps.append(call("request_approval", kind="training", requester_id=eid, approver_id=a,
                                   subject_id=cid, amount=float(cost)))
@@ -272,13 +292,32 @@ def build(sid, emp, cid, extra, request, behaviour, title, rule):
                 states.insert(2, money(d["left"], "budget left"))
             summary = f"approval by {', '.join(d['approvers'])}"
         else:
+            after = cents(d["left"] - cost)
+            if cost:
+                steps.append({"say": ask_first(ctitle, when, cost, after)})
+                first_write = "enrol_in_course"
             steps.append(call("enrol_in_course", employee_id=eid, course_id=cid))
             resolution = "fulfilled"
-            after = cents(d["left"] - cost)
             final = (f"You are enrolled in the {ctitle} ({when}). Its ${cost:,.2f} cost is taken from your training "
-                     f"budget, leaving ${after:,.2f} for the year; no approval is needed at your grade.")
+                     f"budget. You have ${after:,.2f} left for the year; no approval is needed at your grade.")
             states = [ENROLLED, money(cost, "course cost"), money(after, "budget left after")]
             summary = "enrolled"
+    agreed = None
+    if outcome in ("approval", "enrol") and cost:
+        agreed = first_write
+        after = cents(d["left"] - cost)
+        told = [{**money(cost, "course cost"), "before": first_write},
+                {**money(after, "budget left after"), "before": first_write}]
+        if declines:   # the employee hears the cost and says no: only the ticket records the request
+            steps = [st for st in steps if st.get("say") or st["tool"] in ("find_employee", "search_courses",
+                                                                             "get_training_record", "list_staffing")]
+            resolution = "declined"
+            final = (f"Understood: I haven't enrolled you in the {ctitle} or asked for anyone's approval, so nothing "
+                     "is taken from your training budget.")
+            states = [money(cost, "course cost")]
+            never = [decision("booked", "decision: enrolled anyway"),
+                     decision("pending_approval", "decision: approval requested anyway")]
+            summary = f"the employee declined after hearing the cost ({cost}) and the budget left: nothing done"
     steps.append(ticket(uid, "training", "task", "normal", resolution, ctitle, f"{ctitle} request: {summary}."))
     notes = (f"{rule} {ename}: {grade} ({BAND[grade]} band), manager {manager}. {ctitle} ({cid}, {course['kind']}) "
              f"${cost:,.2f}, {course['start']}..{course['end']}, seats {course['seats']}, prerequisite "
@@ -287,9 +326,41 @@ def build(sid, emp, cid, extra, request, behaviour, title, rule):
                                   or "none")
              + f". Outcome: {outcome}" + (f", approvers {d['approvers']}" if outcome == "approval" else "")
              + f". Ticket task/normal/{resolution}.")
-    return task(sid, title, request, facts, behaviour, rows, steps, final, states, notes, never)
+    out = task(sid, title, request, facts, behaviour, rows, steps, final, states, notes, never)
+    if agreed:
+        out["user_decisions"] = [REFUSE if declines else AGREE]
+        out["says"]["states_before"] = told
+        if not declines:
+            out["says"]["agreement"] = [{"before": agreed}]
+    return out
+
+
+# The same situations, in which the employee declines once told the cost (10_training.md, "The
+# employee's agreement"; 03_tickets.md: declined, nothing provisioned).
+DECLINES = [
+    ("trn-013", ("EMP-6113", "Ada Lovell", "partner", "finance", "boston", None, (5000, 500)), "CRS-202",
+     {}, "Hi, could you put me on the Executive Negotiation Programme in May?", [],
+     "Partner asks for an external course and hears what it would take from her budget",
+     "Rule: Training rules 6-7 and The employee's agreement: a partner is enrolled without approval, but only once "
+     "told the cost and the budget left; she declines, so nothing is enrolled and the ticket records it."),
+    ("trn-014", ("EMP-6114", "Bruno Salas", "partner", "operations", "chicago", None, (3000, 0)), "CRS-302",
+     {}, "Hello, I'd like to attend the Supply Chain Leaders Forum in September.", [],
+     "Partner with no engagement asks to attend a conference and hears its cost",
+     "Rule: Training rule 7 and The employee's agreement: nothing overlaps and partners need no approval; told the "
+     "$900.00 cost and what would be left, he declines: ticket only."),
+    ("trn-015", ("EMP-6115", "Chloe Vance", "consultant", "strategy", "boston", "EMP-1101", (4000, 0)), "CRS-201",
+     {}, "Hi, I'm thinking about the Certified Scrum Product Owner course in April.", [],
+     "Consultant asks for an external course that would need her manager's approval",
+     "Rule: Training rule 6 and The employee's agreement: under $1,500.00 the manager approves, but the approval is "
+     "requested only once the employee agrees to the cost; she declines, so no approval is sent."),
+    ("trn-016", ("EMP-6116", "Dmitri Volkov", "senior_consultant", "technology", "chicago", "EMP-1102", (2500, 200)),
+     "CRS-301", {}, "Hi, can I go to the Global Strategy Summit in April?", [],
+     "Senior consultant with no engagement asks for a conference over the tier line",
+     "Rule: Training rule 6 ($1,500.00 or more: manager and the manager's manager) and The employee's agreement: "
+     "told the $2,100.00 cost and the $200.00 that would be left, he declines: no approval, ticket only."),
+]
 
 
 if __name__ == "__main__":
     write("training.json", "training", "Training requests: budgets, seats, conferences during engagements, "
-          "prerequisites, approval tiers and partners.", [build(*s) for s in S])
+          "prerequisites, approval tiers and partners.", [build(*s) for s in S] + [build(*s, declines=True) for s in DECLINES])

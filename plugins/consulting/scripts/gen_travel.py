@@ -15,11 +15,11 @@ from __future__ import annotations
 from datetime import date
 
 from taskkit import (
-    AWAITING, BAND, DECLINED, TODAY, call, day, email_of, merge, name, on_date, person, phrase, staffing, task,
-    ticket, write,
+    AWAITING, BAND, DECLINED, TODAY, call, date_range, day, decision, email_of, merge, name, person, staffing, task,
+    text, ticket, write,
 )
 
-BOOKED = phrase([r"\bbooked\b", r"\bconfirmed\b"], "decision: booked")
+BOOKED = decision("booked", "decision: booked")
 NOTICE = {"associate": 14, "manager": 7}
 CAP = {"associate": 200, "manager": 275, "partner": 350}
 RANK = {"economy": 0, "premium_economy": 1, "business": 2}
@@ -143,10 +143,9 @@ def build(sid, emp, stf, trip, title, rule):
                  f"and you are no longer staffed on the {eng_name} engagement, which has closed.")
         notes = (f"{rule} {ename} ({grade}): staffing {stf_status} on {engagement} (closed). No travel request, no "
                  "approval. Ticket task/normal/declined/solved.")
-        not_staffed = phrase([r"\bnot (?:currently |actively )?(?:staffed|assigned)\b", r"\bstaffed\b", r"\bstaffing\b",
-                              r"\breleased\b", r"\bclosed\b", r"\bno longer\b",
-                              r"\bno (?:current|active|open) (?:engagement|project)\b"], "why: not staffed on it")
-        return task(sid, title, request, facts, behavior, rows, steps, final, [DECLINED, not_staffed], notes)
+        declined = decision("declined", "decision: declined", because=["staffed", "staffing", "released", "closed",
+                                                                      "no longer", "engagement"])
+        return task(sid, title, request, facts, behavior, rows, steps, final, [declined], notes)
 
     cabin, needs, why = decide(band, notice, nights, rate, hours, asked)
     steps.append(call("create_travel_request", employee_id=eid, engagement_id=engagement, origin=origin,
@@ -158,8 +157,7 @@ def build(sid, emp, stf, trip, title, rule):
     if cabin != asked:
         cabin_note = (f" You asked for {CABIN_WORDS[asked]}, but your entitlement on this flight is "
                       f"{CABIN_WORDS[cabin]}, so that is what is recorded.")
-    states = [phrase([rf"\b{CABIN_WORDS[cabin].split()[0]}\b"], "cabin"), on_date(depart, "departure"),
-              on_date(back, "return")]
+    states = [text([CABIN_WORDS[cabin]], "cabin"), date_range(depart, back)]
     if needs:
         approver = manager
         steps.append(call("find_employee", employee_id=manager))
@@ -172,8 +170,8 @@ def build(sid, emp, stf, trip, title, rule):
         reason = {"short notice": f"it departs {notice} days from today, less notice than your grade needs",
                   "long trip": f"it is {nights} nights long",
                   "hotel above the cap": "the hotel rate is above the nightly cap for your grade"}[why[0]]
-        leave = (f" Your manager, {PEOPLE[manager]}, is on leave, so the request went to {PEOPLE[approver]}, who "
-                 f"approves for her." if manager in ON_LEAVE else f" I have sent the request to {PEOPLE[approver]}.")
+        leave = (f" I have sent the request to {PEOPLE[approver]}."
+                 if manager in ON_LEAVE else f" I have sent the request to {PEOPLE[approver]}.")
         final = (f"I've recorded your trip: {trip_words}. It needs your manager's approval because {reason}, so it "
                  f"waits for approval and is not booked yet.{leave}{cabin_note}")
         states = [AWAITING, name(PEOPLE[approver], "the approver")] + states

@@ -14,6 +14,8 @@ from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
+from thinkingbox_consulting.fixtures import EMPLOYEES
+
 TASKS_DIR = Path(__file__).resolve().parents[1] / "src" / "thinkingbox_consulting" / "tasks"
 TODAY = date(2026, 3, 2)          # the domain's clock, 2026-03-02T14:00:00Z
 NOW_ISO = "2026-03-02T14:00:00Z"
@@ -98,53 +100,146 @@ def ticket(uid: str, category: str, type_: str, priority: str, resolution: str, 
 
 # ---- communication checks --------------------------------------------------------------
 
-def money(value, label: str) -> dict:
-    return {"money": f"{cents(value):.2f}", "label": label}
+# The role of a value in the vocabulary (vocabulary.py ROLES), by what the value is: the value must
+# be tied to it in its sentence.
+ROLE_OF = {"amount approved": "reimbursement", "amount sent for approval": "reimbursement",
+           "amount to be approved": "reimbursement", "annual cost": "cost", "course cost": "cost",
+           "budget left": "budget_left", "budget left after": "budget_left", "expected delivery": "delivery",
+           "travel dates": "travel_dates"}
 
 
-def on_date(value: str, label: str) -> dict:
-    return {"date": value, "label": label}
+def money(value, label: str, role: str | None = None) -> dict:
+    out = {"money": f"{cents(value):.2f}", "label": label}
+    role = ROLE_OF.get(label, "") if role is None else role
+    return {**out, "role": role} if role else out
+
+
+def on_date(value: str, label: str, role: str | None = None) -> dict:
+    out = {"date": value, "label": label}
+    role = ROLE_OF.get(label, "") if role is None else role
+    return {**out, "role": role} if role else out
+
+
+def date_range(first: str, last: str, label: str = "travel dates") -> dict:
+    out = {"date_range": [first, last], "label": label}
+    return {**out, "role": ROLE_OF[label]} if label in ROLE_OF else out
 
 
 def phrase(patterns: list[str], label: str) -> dict:
+    """A regular expression claim: kept for nothing new (every check below has a kind)."""
     return {"phrase": patterns, "label": label}
 
 
-def name(text: str, label: str) -> dict:
-    """A name (a person, a model, a system) stated as written, case-insensitively."""
-    return phrase([r"\b" + re.escape(text) + r"\b"], label)
+def text(alternatives: list[str], label: str) -> dict:
+    """A name or term, any of these alternatives, matched as whole words ignoring case."""
+    return {"text": list(alternatives), "label": label}
 
 
-# One set of phrasings per kind of decision, the same in every task.
-APPROVED = phrase([r"\bapproved\b", r"\bapproval (?:is|has been) (?:given|granted)\b"], "decision: approved")
-DECLINED = phrase([r"\b(?:declined|decline|refused|not eligible|isn't eligible|is not eligible|cannot|can't|can not|"
-                   r"unable to|not able to|not possible|doesn't qualify|does not qualify)\b"], "decision: declined")
-REJECTED = phrase([r"\breject(?:ed)?\b", r"\bnot (?:be )?reimbursed\b", r"\bdeclined\b"], "decision: rejected")
-RETURNED = phrase([r"\breturned\b", r"\bsent (?:\w+ ){0,3}back\b", r"\bsending (?:\w+ ){0,3}back\b"],
-                  "decision: returned to the employee")
-AWAITING = phrase([r"\bapprov(?:al|e)\b"], "decision: waits for approval")
-ORDERED = phrase([r"\bordered\b", r"\bon order\b", r"\bpurchase order\b"], "decision: ordered")
-GRANTED = phrase([r"\bgranted\b", r"\bgiven\b", r"\bnow have\b", r"\bhave access\b", r"\bset up\b"], "decision: granted")
-CONFLICT = phrase([r"\bconflict(?:s)? of interest\b", r"\bconflict\b"], "decision: conflict of interest")
-RECEIPT = phrase([r"\breceipt\b"], "the receipt asked for")
-ITEMIZED = phrase([r"\bitemi[sz]ed\b"], "an itemized receipt")
-LATE = phrase([r"\b90 days\b", r"\bninety days\b", r"\blate\b", r"\btoo long\b"], "why: submitted too late")
-LIMIT = phrase([r"\blimit\b", r"\bcap(?:ped)?\b", r"\bmaximum\b"], "why: the category limit")
+def name(value: str, label: str) -> dict:
+    """A name (a person, a model, a system, a folder) stated as written."""
+    return text([value], label)
 
-INTERNAL_IDS = phrase([r"\bAPR-\d+", r"\bTCK-\d+", r"\bEMP-\d+", r"\bU-\d{4}\b"], "internal record ids")
-INTERNAL_FIELDS = phrase([r"\b(?:conflicts_with|delegate_id|manager_id|helpdesk_user_id|submission_delay_days|"
-                          r"decision_reason|approved_amount|battery_health|retired_reason|reserved_for|"
-                          r"assigned_to)\b"], "internal field names")
+
+def decision(kind: str, label: str, about: list[str] | None = None, because: list[str] | None = None) -> dict:
+    """A decision of the consulting vocabulary (vocabulary.py): stated when asserted, not negated,
+    asked or hypothetical; `about` names what it is about, `because` the words of its reason."""
+    out = {"decision": kind, "label": label}
+    if about:
+        out["about"] = list(about)
+    if because:
+        out["because"] = list(because)
+    return out
+
+
+def why(words: list[str], label: str) -> dict:
+    """The reason of the task's decision (01: "why the request is declined"): merged by `says` into
+    the first decision claim as its `because` words, so the message asserting the decision gives it."""
+    return {"why": list(words), "label": label}
+
+
+def value(kind: str, amount, label: str, role: str = "") -> dict:
+    out = {kind: amount, "label": label}
+    if role:
+        out["role"] = role
+    return out
+
+
+# One claim per kind of decision, the same in every task.
+APPROVED = decision("granted", "decision: approved")
+DECLINED = decision("declined", "decision: declined")
+REJECTED = decision("declined", "decision: rejected")
+RETURNED = decision("returned_for_correction", "decision: returned to the employee")
+AWAITING = decision("pending_approval", "decision: waits for approval")
+ORDERED = decision("ordered", "decision: ordered")
+GRANTED = decision("granted", "decision: granted")
+CONFLICT = why(["conflict"], "why: a conflict of interest")
+RECEIPT = text(["receipt"], "the receipt asked for")
+ITEMIZED = text(["itemized", "itemised"], "an itemized receipt")
+LATE = why(["90 days", "ninety days", "late", "too long"], "why: submitted too late")
+LIMIT = why(["limit", "cap", "capped", "maximum"], "why: the category limit")
+
+# 01: internal field names are never quoted (the ids it names are the vocabulary's never_tell data).
+INTERNAL_FIELDS = text(["conflicts_with", "delegate_id", "manager_id", "helpdesk_user_id", "submission_delay_days",
+                        "decision_reason", "approved_amount", "battery_health", "retired_reason", "reserved_for",
+                        "assigned_to"], "internal field names")
 
 
 def says(states: list, never: list | None = None) -> dict:
-    return {"states": states, "never_states": [INTERNAL_IDS, INTERNAL_FIELDS, *(never or [])]}
+    """The task's communication checks: reasons (`why`) become the `because` words of the first
+    decision (or a term to state when the task states none)."""
+    typed = [dict(c) for c in states if "why" not in c]
+    decisions = [c for c in typed if "decision" in c]
+    for c in states:
+        if "why" not in c:
+            continue
+        if decisions:
+            decisions[0]["because"] = [*decisions[0].get("because", []), *c["why"]]
+        else:
+            typed.append(text(c["why"], c["label"]))
+    return {"states": typed, "never_states": [INTERNAL_FIELDS, *(never or [])]}
 
 
 # ---- the task and the file -------------------------------------------------------------
 
+def on_leave_colleagues(rows: dict, solution: list) -> list[dict]:
+    """01 ("Do not discuss other employees' records, except the name of the person an approval
+    waits for"): a colleague on leave whom the task touches (in its rows or the reference's
+    calls) is never named, unless an approval of this task goes to them."""
+    people = {e[0]: (e[1], e[8]) for e in EMPLOYEES}
+    people.update({e["id"]: (e["name"], e["status"]) for e in rows.get("employees", [])})
+    calls = [s for s in solution if s.get("tool")]
+    requester = next((s["args"].get("employee_id") or s["args"].get("requester_id") for s in calls
+                      if s["tool"] not in ("find_employee", "helpdesk_create_item")
+                      and (s["args"].get("employee_id") or s["args"].get("requester_id"))), None)
+    approvers = {s["args"]["approver_id"] for s in calls if s["tool"] == "request_approval"}
+    touched = set(re.findall(r"\bEMP-\d+\b", json.dumps([rows, solution])))
+    away = [name(people[e][0], "a colleague on leave") for e in sorted(touched)
+            if e in people and people[e][1] == "on_leave" and e not in approvers and e != requester]
+    # nor is anyone's leave said ("your manager is on leave"): their status is their record
+    return [*away, text(["on leave", "on vacation", "on holiday"], "a colleague's leave status")] if away else []
+
+
+# The decisions a message may not assert, by the outcome the ticket records (03_tickets.md): a
+# contrary of the outcome said anywhere, even beside the right one, misleads the employee.
+# ("granted" is left out where an approval is awaited: the core reads "once it is approved" as
+# asserting it; "booked" and "granted" where declined: "travel is booked for an engagement you are
+# staffed on", a rule, reads as asserted.)
+NEVER_BY_OUTCOME = {
+    "fulfilled": ("declined",), "ordered": ("declined", "from_stock"), "information": ("declined", "ordered"),
+    "declined": ("ordered",), "waiting_on_employee": ("ordered",), "awaiting_approval": ("ordered", "declined"),
+}
+
+
+def outcome_never(solution: list) -> list[dict]:
+    resolution = next((s["args"]["item"]["resolution"] for s in solution if s.get("tool") == "helpdesk_create_item"), None)
+    return [decision(kind, f"a contrary outcome ({kind})") for kind in NEVER_BY_OUTCOME.get(resolution, ())]
+
+
 def task(id: str, title: str, request: str, facts: dict, behavior: list[str], rows: dict, solution: list,
          final: str, states: list, notes: str, never: list | None = None) -> dict:
+    stated = {c.get("decision") for c in states}
+    never = [*(never or []), *on_leave_colleagues(rows, solution),
+             *(c for c in outcome_never(solution) if c["decision"] not in stated)]
     return {"id": id, "title": title, "request": request, "user_facts": facts, "user_behavior": behavior,
             "rows": rows, "solution": solution, "final_message": final, "says": says(states, never), "notes": notes}
 

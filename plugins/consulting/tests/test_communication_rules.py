@@ -5,13 +5,15 @@ here from the reference's writes:
 - every approval request names its approver, stated by name;
 - money that is approved or sent for approval is stated as an amount;
 - a device assigned is stated by model; a device ordered by model and expected date;
-- a decline, a rejection, a return or a wait states the decision as a phrase;
-- no message states internal record ids or internal field names, and a conflict of
-  interest never names the other client.
+- a decline, a wait for approval or an order states the decision as a kind of the domain's
+  vocabulary (no task keeps a regular expression);
+- internal record ids are the vocabulary's never-tell data (every employee, approval and
+  ticket id of the world); no message states internal field names, a conflict of interest
+  never names the other client, and a colleague on leave is never named unless an approval
+  of the task goes to them.
 """
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 
 import pytest
@@ -44,13 +46,13 @@ def _run(task_id):
     return task, before, after
 
 
-def _phrases(claims):
-    return [p for c in claims if c.kind == "phrase" for p in c.value]
-
-
 def _said(claims, text):
-    """Whether a phrase claim among `claims` accepts `text` (a name as the reference writes it)."""
-    return any(re.search(p, text, re.IGNORECASE) for p in _phrases(claims))
+    """Whether a text claim among `claims` names `text` (a name as the reference writes it)."""
+    return any(text.lower() in (a.lower() for a in c.value) for c in claims if c.kind == "text")
+
+
+DECISION_OF = {"declined": {"declined"}, "awaiting_approval": {"pending_approval"}, "ordered": {"ordered"},
+               "fulfilled": {"granted", "booked", "revoked"}}
 
 
 @pytest.mark.parametrize("task_id", TASKS)
@@ -76,9 +78,20 @@ def test_what_the_employee_is_told_follows_the_written_rules(task_id):
         if k not in before[DeviceOrder]:
             assert order["expected_on"] in dates and _said(states, order["model"]), "the order is not stated"
     ticket = next(t for k, t in after[Ticket].items() if k not in before[Ticket])
-    if ticket["resolution"] in ("declined", "awaiting_approval", "ordered"):
-        assert any(label.startswith("decision:") for label in labels), "the decision is not stated"
+    kinds = {c.value for c in states if c.kind == "decision"}
+    if ticket["resolution"] in DECISION_OF and not task.user_decisions and ticket["category"] != "onboarding":
+        assert kinds & DECISION_OF[ticket["resolution"]], f"the decision ({ticket['resolution']}) is not stated"
+    assert not [c for c in task.says.claims() if c.kind == "phrase"], "a regular expression where a kind can say it"
     never = {c.label for c in task.says.never_states}
-    assert {"internal record ids", "internal field names"} <= never
-    if "decision: conflict of interest" in labels:
+    assert "internal field names" in never
+    if any("conflict" in c.because for c in states if c.kind == "decision"):
         assert "the conflicting client" in never
+    approvers = {a["approver_id"] for a in new_approvals}
+    requester = ticket["requester_id"]
+    on_leave = {e["name"] for k, e in before[Employee].items()
+                if e["status"] == "on_leave" and k not in approvers and e["helpdesk_user_id"] != requester
+                and k in repr(task.rows) + repr([s.args for s in task.solution])}
+    named = {a for c in task.says.never_states if c.kind == "text" and c.label == "a colleague on leave"
+             for a in c.value}
+    assert on_leave <= named, f"colleagues on leave not declared never to name: {on_leave - named}"
+    assert not any(n in task.final_message for n in on_leave), "the reference names a colleague on leave"

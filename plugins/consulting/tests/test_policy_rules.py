@@ -211,6 +211,16 @@ def test_hardware_outcomes_follow_the_hardware_policy(task_id):
         stock = sorted(k for k, d in before[Device].items() if d["office"] == me["office"] and d["kind"] == kind
                        and d["model"] == model and d["status"] == "in_stock")
         assert not approvals
+        if stock and old:
+            # "Handing in the old device": the employee is asked first, and says what the task decides.
+            (decision,) = task.user_decisions
+            hand_in = [c for c in task.says.states_before if c.before == "assign_device"]
+            assert hand_in and hand_in[0].kind == "text"
+            if decision.answer == "no":
+                assert not changed and not orders and ticket["resolution"] == "declined"
+                assert not task.says.agreement
+                return
+            assert [a.before for a in task.says.agreement] == ["assign_device"]
         if stock:
             new = stock[0]
             assert after[Device][new]["status"] == "assigned" and after[Device][new]["assigned_to"] == me["id"]

@@ -76,7 +76,7 @@ def test_client_access_follows_the_policy(task_id):
     elif conflicting:
         assert nothing and ticket["resolution"] == "declined"
         said = task.says.never_states
-        assert any(before[Client][conflicting[0]]["name"].split()[0] in p for c in said if c.kind == "phrase"
+        assert any(before[Client][conflicting[0]]["name"].split()[0] in p for c in said if c.kind == "text"
                    for p in c.value), "the conflicting client is a never-state"
     elif held:
         assert nothing and ticket["resolution"] == "information"

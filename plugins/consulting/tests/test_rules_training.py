@@ -97,6 +97,16 @@ def test_training_outcome_follows_the_training_policy(task_id):
         assert enrolled == ([] if mine.get(pre) == "enrolled" else [(me["id"], pre)])
         assert not approvals and ticket["resolution"] == "waiting_on_employee"
         return
+    if cost > 0:   # The employee's agreement: cost and budget left told, then the employee decides
+        (decision,) = task.user_decisions
+        told = {(c.kind, c.role, str(c.value)) for c in task.says.states_before}
+        assert ("money", "cost", f"{cost:.2f}") in told
+        assert any(kind == "money" and role == "budget_left" for kind, role, _ in told)
+        if decision.answer == "no":
+            nothing("declined")
+            assert not task.says.agreement
+            return
+        assert [a.before for a in task.says.agreement] in (["request_approval"], ["enrol_in_course"])
     if course["kind"] in ("external", "conference") and BAND[me["grade"]] != "partner":   # rule 6
         named = [me["manager_id"]]
         if cost >= Decimal("1500.00"):

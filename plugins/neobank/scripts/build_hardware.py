@@ -7,8 +7,8 @@ docks by department), fulfilment by office stock else order, retiring the old de
 from __future__ import annotations
 
 from taskkit import (
-    APPROVAL, DENIED, LOANER, ORDERED, create_ticket, device, emp, identify, ids_never, old_ticket, phrase,
-    rows_for, task, tool, update_ticket, write,
+    APPROVAL, DENIED, LOANER, ORDERED, create_ticket, decision, device, emp, identify, ids_never, old_ticket, phrase,
+    rows_for, task, text, tool, update_ticket, write,
 )
 
 CAT = {"CAT-LAP-1": ("laptop", "Vantage 14"), "CAT-LAP-2": ("laptop", "Orbit 13"), "CAT-LAP-3": ("laptop", "Vantage 16 Max"),
@@ -61,8 +61,10 @@ def fields(dtype: str, reason: str, outcome: str, *, approver: str | None = None
 def hw(tid: str, title: str, request: str, p: dict, facts: dict, *, dtype: str, reason: str, outcome: str,
        old: dict | None = None, pick: str | None = None, catalog: str | None = None, final: str, notes: str,
        extra_rows: dict | None = None, rubric: list | None = None, behavior: list | None = None,
-       justification: str = "", loaner: bool = False, followup: dict | None = None) -> dict:
-    """pick: the in-stock asset given; catalog: the item ordered or asked for approval."""
+       justification: str = "", loaner: bool = False, followup: dict | None = None, declines: bool = False) -> dict:
+    """pick: the in-stock asset given; catalog: the item ordered or asked for approval. A replacement given
+    from stock is first explained and agreed ("The old device": it is handed in); with `declines` the
+    employee keeps the old device once told, and only the ticket records the request (denied)."""
     rows = rows_for(p, **(extra_rows or {}))
     if old:
         rows.setdefault("assets", []).append(old)
@@ -74,6 +76,10 @@ def hw(tid: str, title: str, request: str, p: dict, facts: dict, *, dtype: str, 
     if outcome != "denied" or followup:
         steps.append(tool("get_catalog", device_type=dtype))
         steps.append(tool("check_inventory", device_type=dtype, **({} if office == "remote" else {"site": office})))
+    hand_in = outcome == "assign" and bool(old) and reason in ("damage", "failure", "refresh")
+    assert hand_in or not declines
+    if declines:
+        outcome = "denied"
     asset = pick if outcome == "assign" else (old["id"] if old else None)
     tfields = fields(dtype, reason, outcome, approver=manager, asset=asset, approved=bool(followup))
     ticket_id = followup["ticket"] if followup else "TCK-5001"
@@ -89,6 +95,11 @@ def hw(tid: str, title: str, request: str, p: dict, facts: dict, *, dtype: str, 
              "created_at": followup["created"]})
     if outcome == "pending":
         steps.append(tool("find_approver", employee_id=p["id"], role="manager"))
+    if hand_in:
+        model = next(m for a, m in STOCK_MODELS if a == pick)
+        where = "the IT desk" if office == "remote" else f"the {office.title()} IT desk"
+        steps.append({"say": f"I can give you a {model} from stock at {where}. When you collect it, you hand in your "
+                             f"old {dtype}, which is wiped and retired. Would you like me to go ahead?"})
     if followup:
         steps.append(update_ticket(ticket_id, **tfields))
     else:
@@ -106,7 +117,9 @@ def hw(tid: str, title: str, request: str, p: dict, facts: dict, *, dtype: str, 
         steps.append(tool("create_order", employee_id=p["id"], ticket_id=ticket_id, item_kind="hardware",
                           catalog_id=catalog, reason=reason))
     states = []
-    if outcome == "assign":
+    if declines:
+        states.append(text("the model offered", model))
+    elif outcome == "assign":
         model = next(m for a, m in STOCK_MODELS if a == pick)
         states.append(phrase("device given", model.replace(" ", r"\s")))
     elif outcome == "order":
@@ -123,8 +136,28 @@ def hw(tid: str, title: str, request: str, p: dict, facts: dict, *, dtype: str, 
                                     "APR-7001" if outcome == "pending" else None,
                                     "PO-7001" if outcome == "order" else None) if i])
     facts = {"name": p["name"], "email": p["email"], **facts}
-    return task(tid, title, request, facts, rows, steps, final, notes, states, never, behavior=behavior, rubric=rubric)
+    decisions = None
+    if hand_in:
+        decisions = [{"about": ABOUT, "answer": "no" if declines else "yes", "after": AFTER,
+                      "reply": f"No, thanks: I'd rather keep my current {dtype} for now." if declines
+                      else "Yes, please go ahead."}]
+        if declines:
+            never = [*never, decision("granted", "decision: a replacement given anyway")]
+    out = task(tid, title, request, facts, rows, steps, final, notes, states, never, behavior=behavior, rubric=rubric,
+               decisions=decisions)
+    if hand_in:
+        out["says"]["states_before"] = [{**HAND_IN, "before": "assign_device"}]
+        if not declines:
+            out["says"]["agreement"] = [{"before": "assign_device"}]
+    return out
 
+
+# 05_hardware.md, "The old device": the employee hands the old device in when collecting one given
+# from stock, so they are told and agree before it is assigned.
+HAND_IN = {"text": ["hand in", "hand it in", "handed in", "handing in", "hand over", "return your old",
+                    "return the old", "give back", "bring it along", "bring your old"], "label": "the old device is handed in"}
+ABOUT = "replace the device and hand in the old one"
+AFTER = ["handing in the old device", "hand in", "hand it in", "handed in", "return"]
 
 STOCK_MODELS = [("AST-5001", "Vantage 14"), ("AST-5002", "Vantage 14"), ("AST-5003", "Orbit 13"), ("AST-5004", "Orbit 13"),
                 ("AST-5005", "Orbit 13"), ("AST-5006", "Vantage 16 Max"), ("AST-5007", "Vantage 14"),
@@ -526,6 +559,66 @@ def tasks() -> list[dict]:
                   notes="Rule: Hardware, premium below level 8 needs the manager even for a failure. Request to Mei Tanaka "
                         "(EMP-1012), target CAT-LAP-3 (Toronto stock), urgency high. Ticket: incident, high, [hardware], "
                         "pending_approval, pending, approver EMP-1012, asset AST-6131."))
+    out += declines()
+    return out
+
+
+def declines() -> list[dict]:
+    """Replacements from stock the employee turns down once told the old device is handed in
+    ("The old device"): only the ticket records the request, as denied, with the old device."""
+    out = []
+    p = emp(4132, "Greta Lund", "QA Engineer", 3, "ENG", "toronto", "EMP-1011")
+    out.append(hw("hw-032", "Engineer with a 40-month-old laptop hears the old one is handed in for a new one",
+                  "Hi, my laptop is over three years old now. Could I get a new one?", p,
+                  {"reason": "It's old; it still works."}, dtype="laptop", reason="refresh", outcome="assign",
+                  old=lap("AST-6132", p["id"], 1210, "toronto"), pick="AST-5001", declines=True,
+                  final="Understood: you keep your current laptop, and the Vantage 14 stays in stock; nothing is given "
+                        "or retired. If you change your mind, just ask again.",
+                  notes="Rule: Hardware, refresh at 36 months or more and The old device: 1210 days -> 40 months; Toronto "
+                        "has a Vantage 14 (AST-5001), but the employee keeps the old laptop once told it is handed in. "
+                        "Ticket: task, normal, [hardware], denied, solved, asset AST-6132 (the device the request is about)."))
+    p = emp(4133, "Paulo Mendes", "Support Specialist", 3, "SUPP", "austin", "EMP-1042")
+    out.append(hw("hw-033", "Austin support specialist's laptop is exactly at the refresh age and he hears about the hand-in",
+                  "Hello, is my laptop due for a refresh yet?", p, {"reason": "Routine refresh; it works."},
+                  dtype="laptop", reason="refresh", outcome="assign", old=lap("AST-6133", p["id"], 1085, "austin"),
+                  pick="AST-5004", declines=True,
+                  final="No problem: you keep your current laptop, and the Orbit 13 stays in stock at the Austin IT desk; "
+                        "nothing is given or retired.",
+                  notes="Rule: Hardware, refresh threshold included and office stock (Austin: Orbit 13 AST-5004, rank 2) "
+                        "with The old device: the employee declines once told the old laptop is handed in. Ticket: task, "
+                        "normal, [hardware], denied, solved, asset AST-6133."))
+    p = emp(4134, "Ines Carvalho", "Payroll Specialist", 3, "FIN", "austin", "EMP-1043")
+    out.append(hw("hw-034", "Payroll specialist with a 52-month-old desktop hears the old one is handed in",
+                  "Hi, my desktop is over four years old. Can I have a new one?", p,
+                  {"reason": "Routine refresh; it works."}, dtype="desktop", reason="refresh", outcome="assign",
+                  old=device("AST-6134", "CAT-DSK-1", "desktop", "Tower S2", 1570, p["id"], "austin"), pick="AST-5008",
+                  declines=True,
+                  final="Understood: you keep your current desktop, and the Tower S2 stays in stock; nothing is given or "
+                        "retired.",
+                  notes="Rule: Hardware, desktop refresh at 48 months (1570 days -> 52) and The old device: Austin has a "
+                        "Tower S2 (AST-5008), but the employee keeps the old desktop. Ticket: task, normal, [hardware], "
+                        "denied, solved, asset AST-6134."))
+    p = emp(4135, "Ronan Kelly", "Compliance Analyst", 3, "CMPL", "dublin", "EMP-1045")
+    out.append(hw("hw-035", "Compliance analyst's monitor is past five years old and he hears about the hand-in",
+                  "Hi, my monitor is over five years old. Could it be refreshed?", p, {"does it work": "Yes, it works."},
+                  dtype="monitor", reason="refresh", outcome="assign",
+                  old=device("AST-6135", "CAT-MON-1", "monitor", "ClearView 27", 1840, p["id"], "dublin"), pick="AST-5011",
+                  declines=True,
+                  final="Understood: you keep your current monitor, and the ClearView 27 stays in stock at the Dublin IT "
+                        "desk; nothing is given or retired.",
+                  notes="Rule: Hardware, monitor refresh at 60 months (1840 days -> 61) and The old device: Dublin has a "
+                        "ClearView 27 (AST-5011), but the employee keeps the old monitor. Ticket: task, low, [hardware], "
+                        "denied, solved, asset AST-6135."))
+    p = emp(4136, "Amara Obi", "VP Platform Engineering", 8, "ENG", "toronto", "EMP-1002")
+    out.append(hw("hw-036", "Engineering vice-president due a refresh asks for the premium laptop and hears about the hand-in",
+                  "Hi, my laptop is over three years old; I'd like the Vantage 16 Max as its replacement.", p,
+                  {"reason": "Routine refresh."}, dtype="laptop", reason="refresh", outcome="assign",
+                  old=lap("AST-6136", p["id"], 1150, "toronto"), pick="AST-5006", declines=True,
+                  final="Understood: you keep your current laptop for now, and the Vantage 16 Max stays in stock; nothing "
+                        "is given or retired.",
+                  notes="Rule: Hardware, executives get the premium model without approval (1150 days -> 38 months) and "
+                        "The old device: Toronto has a Vantage 16 Max (AST-5006), but the employee keeps the old laptop. "
+                        "Ticket: task, normal, [hardware], denied, solved, asset AST-6136."))
     return out
 
 

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from taskkit import (
-    ALLOCATED, APPROVAL, DENIED, WAITLIST, create_ticket, emp, identify, ids_never, phrase, rows_for, task, tool, write,
+    ALLOCATED, APPROVAL, DENIED, WAITLIST, create_ticket, decision, emp, identify, ids_never, phrase, rows_for, task, tool, write,
 )
 
 NOT_INSTALLED = {"question": "Does the message avoid claiming that the software has been installed on the employee's computer?",
@@ -71,7 +71,7 @@ def licenses() -> list[dict]:
               justification="Metal card 3D prototypes.")],
         "ShapeCraft 3D is bought per person at $1,380.00 a year, which is over $500, so it needs two approvals: your "
         "manager Theo Marchetti (Design Manager) first, then Ayesha Khan (Head of Design). I've sent both requests; "
-        "we'll order the licence once both have approved.",
+        "the licence is ordered when both approvals are in.",
         "Rule: Software Licences, individual purchase over $500: manager (step 1) then director (step 2). 1380 > 500. "
         "Director = nearest in the chain at level 7+: Theo Marchetti (6) -> Ayesha Khan (7). Urgency normal. Nothing "
         "ordered yet. Ticket: task, normal, [license], pending_approval, pending, approver EMP-1036.",
@@ -128,7 +128,7 @@ def licenses() -> list[dict]:
         "Rule: Software Licences, who may get a paid licence: contractors get only unlimited licences; a pooled one is "
         "refused even with free seats (3 of 40 free). Only the ticket changes. Ticket: task, normal, [license], "
         "denied, solved, no approval.",
-        [phrase("decision: refused", DENIED)], ids_never("TCK-5001", p["id"])))
+        [decision("declined", "decision: refused", because=["contractor"])], ids_never("TCK-5001", p["id"])))
     p = emp(4206, "Mirela Dragan", "Support Agent (contractor)", 2, "SUPP", "toronto", "EMP-1042",
             employment_type="contractor", contract_end="2025-12-31")
     out.append(task(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from taskkit import (
-    APPROVAL, DENIED, create_ticket, emp, identify, ids_never, old_ticket, phrase, rows_for, task, tool,
+    APPROVAL, DENIED, create_ticket, decision, emp, identify, ids_never, old_ticket, phrase, rows_for, task, tool,
     update_ticket, write,
 )
 from thinkingbox_neobank.fixtures import APPLICATIONS, GROUPS, LEADERS
@@ -33,8 +33,12 @@ MATRIX_ROWS = {  # 02_tool_access.md, department matrix
 }
 MATRIX = {d: dict(zip(MATRIX_COLS, row)) for d, row in MATRIX_ROWS.items()}
 
-GRANTED = phrase("decision: granted", r"\b(?:granted|given|set up|added|now have|you have|you've got|provisioned|"
-                                        r"can now (?:use|access|open|see))\b")
+# 01: the employee is told what a refusal rests on: the reason's words, one of which the refusing
+# message must give.
+BECAUSE = {"status": ["on leave", "leaving", "departing", "last day", "leave"], "contractor": ["contractor"],
+           "forbidden": ["department", "forbidden", "not available"],
+           "no justification": ["justification", "business reason", "work reason", "reason"]}
+GRANTED = decision("granted", "decision: granted")
 NOT_YET = {"question": "Does the message avoid saying that the access has already been given?",
            "rule": {"none": [r"\byou(?:'ve got| (?:now |already )?(?:have|got)) (?:[\w-]+ )?access\b"
                              r"(?![^.;]{0,60}\b(?:once|as soon as|after|when)\b)",
@@ -208,7 +212,7 @@ def app_task(tid: str, title: str, request: str, p: dict, facts: dict, *, app: s
         steps.append(create_ticket(p, f"{APPS[app]['name']} {level} access", "Access request refused by policy.",
                                    justification, type="task", priority="normal", tags=tags, resolution="denied",
                                    status="solved"))
-        states.append(phrase("decision: refused", DENIED))
+        states.append(decision("declined", "decision: refused", because=BECAUSE[outcome[1]]))
     elif outcome[0] == "pending":
         chain = outcome[1]
         for role, _ in chain:
@@ -261,7 +265,7 @@ def dash_task(tid: str, title: str, request: str, p: dict, facts: dict, *, grp: 
     if outcome[0] == "denied":
         steps.append(create_ticket(p, name, "Dashboard request refused by policy.", justification, type="task",
                                    priority="normal", tags=[tag], resolution="denied", status="solved"))
-        states.append(phrase("decision: refused", DENIED))
+        states.append(decision("declined", "decision: refused", because=BECAUSE[outcome[1]]))
     elif outcome[0] == "pending":
         (role, aid), = outcome[1]
         steps.append(tool("find_approver", employee_id=p["id"], role=role))
@@ -374,7 +378,7 @@ def access_tasks() -> list[dict]:
         expect="pending", rubric=[NOT_YET],
         final="The Customer Admin Panel needs two approvals for you: first Daniel Kowalski (Director of Support "
               "Operations), then Marcus Feld (Security Access Review Lead). I've sent both requests with your "
-              "justification; you'll get write access once both have approved.",
+              "justification. Write access is set up when both approvals are in.",
         notes="Rule: Application Access, G4 chain: levels 1 to 5 -> director (step 1) then security (step 2), with a "
               "business justification. SUPP x Customer Admin Panel = M; level 5 (top of the band). Director = nearest "
               "level 7+ in the chain: Grace Liu (6) -> Daniel Kowalski (EMP-1041). Ticket: task, normal, [access], "
@@ -495,7 +499,7 @@ def access_tasks() -> list[dict]:
         "Hello, could I get Trackline read access for the next 30 days?", p,
         {"access level": "read", "period": "30 days."},
         app="APP-TRACK", level="read", period=30 * D, expect="grant",
-        final=f"You now have read access to Trackline. It can't outlast your contract, which ends on 20 October, so "
+        final=f"You now have read access to Trackline. It is limited to the length of your contract, which ends on 20 October, so "
               f"the access ends on {say_date(exp17)} rather than after 30 days.",
         notes=f"Rule: Application Access, contractor limits: G2/G3 access ends at the contract end date (23:59:59Z) or "
               f"at the end of the period asked for if earlier. Period end 2025-10-31T13:00:00Z; contract end "
@@ -803,7 +807,7 @@ def incident_tasks() -> list[dict]:
         "contractor gets nothing in G4 or G5, whatever the severity. SEV1 open, but refused; no notices. Ticket: "
         "incident, urgent (production access for a SEV1), [production_access], denied, solved, no approval, SEV1, "
         "outage.",
-        [phrase("decision: refused", DENIED)], ids_never("TCK-5001", p["id"]),
+        [decision("declined", "decision: refused", because=BECAUSE["contractor"])], ids_never("TCK-5001", p["id"]),
         rubric=[NO_APPROVAL_OFFER]))
     return out
 

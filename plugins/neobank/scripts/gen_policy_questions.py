@@ -7,7 +7,7 @@ stays in policy_questions_samples.json; ids continue at pq-002.
 """
 from __future__ import annotations
 
-from taskkit import DENIED, create_ticket, device, emp, identify, ids_never, phrase, rows_for, task, tool, write
+from taskkit import create_ticket, decision, device, emp, identify, ids_never, rows_for, task, text, tool, write
 
 JUST_ASKING = "You only want to know; if the agent offers to request or change anything, decline: not now."
 NOTHING_DONE = {"question": "Does the message avoid saying that something was requested, ordered, granted or added "
@@ -20,8 +20,6 @@ NOTHING_DONE = {"question": "Does the message avoid saying that something was re
                                   r"(?:\bhas|\bhave|'ve|'s) (?:now |already )?been "
                                   r"(?:requested|ordered|granted|added|approved|raised|submitted|created|logged|started)\b",
                                   r"\byou(?:'ve got| (?:now |already )?(?:have|got)) (?:[\w-]+ )?access\b"]}}
-NO_APPROVAL = (r"\bno (?:approval|sign-?off)|without (?:any |an )?approval|"
-               r"(?:doesn't|does not|don't|do not|won't|will not) (?:need|require)")
 
 
 def question(p: dict, subject: str) -> dict:
@@ -30,11 +28,11 @@ def question(p: dict, subject: str) -> dict:
 
 
 def q(tid, title, p, request, reads, subject, final, notes, states, extra_never=(), rows=None, rubric=None,
-      facts=None):
+      facts=None, never=()):
     return task(tid, title, request, {"name": p["name"], "email": p["email"], **(facts or {})}, rows or rows_for(p),
                 [*identify(p), *reads, question(p, subject)], final,
                 notes + " Question only. Ticket: question, low, [policy_question], info_provided, solved.",
-                states, ids_never("TCK-5001", p["id"], *extra_never), behavior=[JUST_ASKING], rubric=rubric)
+                states, [*ids_never("TCK-5001", p["id"], *extra_never), *never], behavior=[JUST_ASKING], rubric=rubric)
 
 
 def tasks() -> list[dict]:
@@ -47,7 +45,7 @@ def tasks() -> list[dict]:
         "If your account were compromised, we'd verify your identity by video call, which is the method for the Risk "
         "department, before ending your sessions and resetting your password.",
         "Rule: Passwords, verification method by department: RISK -> video_call.",
-        [phrase("method", r"\bvideo\b")]))
+        [text("method", "video call", "video")]))
 
     p = emp(4703, "Jonas Weber", "Product Designer (contractor)", 3, "PROD", "austin", "EMP-1031",
             employment_type="contractor", contract_end="2025-12-19")
@@ -60,7 +58,7 @@ def tasks() -> list[dict]:
         "Rule: Application Access, employment status limits: a contractor's G2 access is temporary and expires at the "
         "end of the contract end date (2025-12-19 from HR), or earlier if a shorter period is asked (none asked). "
         "PROD x Trackline = D (no approval).",
-        [{"date": "2025-12-19", "label": "expiry = contract end"}]))
+        [{"date": "2025-12-19", "label": "expiry = contract end", "role": "expiry"}]))
 
     p = emp(4704, "Kenji Mori", "Site Reliability Engineer", 4, "ENG", "dublin", "EMP-1012")
     out.append(q(
@@ -72,7 +70,8 @@ def tasks() -> list[dict]:
         "is available, their approval (verbal is fine) comes first.",
         "Rule: Production Access During Incidents, SEV2 with the manager unreachable or out of office: break-glass, "
         "24 hours, break_glass_notice to the security approver and the manager.",
-        [phrase("24 hours", r"\b24\b|twenty-four"), phrase("break-glass", r"break(?:ing)?[- ]the[- ]glass|break-?glass|\bemergency\b")]))
+        [{"duration": [24, "hour"], "label": "24 hours of access"},
+         text("break-glass", "break-glass", "break glass", "breaking the glass", "break the glass", "emergency access")]))
 
     p = emp(4705, "Laura Bianchi", "Product Manager", 4, "PROD", "toronto", "EMP-1031")
     lap = device("AST-6705", "CAT-LAP-2", "laptop", "Orbit 13", 1080, p["id"], "toronto")
@@ -81,9 +80,10 @@ def tasks() -> list[dict]:
         "Is my laptop old enough to be replaced yet?",
         [tool("get_employee_devices", employee_id=p["id"])], "Laptop refresh eligibility",
         "Yes: your Orbit 13 is 36 months old (whole 30-day months since purchase), and laptops can be refreshed from "
-        "36 months, so you can ask for a refresh whenever you want one.",
+        "36 months, so it is eligible for a refresh whenever you want one.",
         "Rule: Hardware, refresh threshold included: 1080 days -> floor(1080/30) = 36 months >= 36 -> eligible.",
-        [phrase("age/threshold", r"\b36\b|thirty-six"), phrase("decision: eligible", r"\byes\b|\beligible\b|\bcan\b")],
+        [{"duration": [36, "month"], "label": "the laptop's age", "role": "age"},
+         decision("granted", "decision: eligible", answer=True)],
         extra_never=["AST-6705"], rows=rows_for(p, assets=[lap]), rubric=[NOTHING_DONE]))
 
     p = emp(4706, "Omar Farouk", "Business Analyst", 3, "PROD", "toronto", "EMP-1031")
@@ -93,10 +93,12 @@ def tasks() -> list[dict]:
         "Is my laptop old enough to be swapped for a new one?",
         [tool("get_employee_devices", employee_id=p["id"])], "Laptop refresh eligibility",
         "Not yet: your Orbit 13 is 35 months old (whole 30-day months since purchase), and laptops are refreshed from "
-        "36 months. Before then, a refresh needs a business justification and your manager's approval.",
+        "36 months. Before then, a refresh needs your manager's approval, with a business justification.",
         "Rule: Hardware, refresh threshold: 1079 days -> floor(1079/30) = 35 months < 36 -> not yet (justification + "
         "manager otherwise). Contrast pq-005 (1080 days).",
-        [phrase("age", r"\b35\b|thirty-five"), phrase("threshold", r"\b36\b|thirty-six")],
+        [{"duration": [35, "month"], "label": "the laptop's age", "role": "age"},
+         {"duration": [36, "month"], "label": "the refresh threshold", "role": "threshold"},
+         decision("pending_approval", "decision: only with a justification and the manager's approval", answer=True)],
         extra_never=["AST-6706"], rows=rows_for(p, assets=[lap]), rubric=[NOTHING_DONE]))
 
     p = emp(4707, "Sara Lindholm", "UX Researcher", 3, "PROD", "austin", "EMP-1031")
@@ -108,7 +110,8 @@ def tasks() -> list[dict]:
         "VoxScribe Transcription is bought per person at $480.00 a year, which is $500 or less, so only your manager, "
         "Clara Nilsen (Group Product Manager), would need to approve it.",
         "Rule: Software Licences, individual: $500 or less -> the manager only (480 <= 500); manager EMP-1031.",
-        [phrase("approver", r"Clara Nilsen"), {"money": "480.00", "label": "price per year"}]))
+        [text("approver", "Clara Nilsen"), {"money": "480.00", "label": "price per year", "role": "price"}],
+        extra_never=["EMP-1031"]))
 
     p = emp(4708, "Nils Andersson", "Lead Data Scientist", 5, "DATA", "toronto", "EMP-1021")
     out.append(q(
@@ -120,7 +123,8 @@ def tasks() -> list[dict]:
         "approval, from Marcus Feld, our Security Access Review Lead; your manager's approval isn't needed.",
         "Rule: Application Access: DATA x Code Repository = M (G3); G3 chain for levels 5 to 7 = security only -> "
         "Marcus Feld (EMP-1006). Level 5 is the lower bound of that band (levels 1-4 would add the manager).",
-        [phrase("approver", r"Marcus Feld|Security Access Review")]))
+        [text("approver", "Marcus Feld", "Security Access Review Lead")],
+        never=[text("not an approver here: the manager", "Oskar Brandt")]))
 
     p = emp(4709, "Zoe Carter", "Product Manager", 4, "PROD", "austin", "EMP-1031")
     out.append(q(
@@ -130,7 +134,7 @@ def tasks() -> list[dict]:
         "No: the Production Database is forbidden for the Product department, at any level, so you can't get it, "
         "with or without approval.",
         "Rule: Application Access, department matrix: PROD x Production Database = F (forbidden, refused).",
-        [phrase("decision: not allowed", r"\bforbidden\b|" + DENIED)]))
+        [decision("declined", "decision: not allowed", answer=True)]))
 
     p = emp(4710, "Helena Brooks", "VP People Operations", 8, "PPL", "toronto", "EMP-1060")
     out.append(q(
@@ -138,10 +142,10 @@ def tasks() -> list[dict]:
         "Would I need anyone's approval to see the Revenue and Margin Dashboard?",
         [tool("list_groups", kind="dashboard")], "Approval for the Revenue and Margin Dashboard",
         "No: as an executive you would get the Revenue and Margin Dashboard without approval. It holds financial "
-        "data, which needs an approval only for employees below executive level.",
+        "data, and that rule applies only to employees below executive level.",
         "Rule: BI Dashboards, first line that applies: not own department (FIN), not internal, not compliance; "
         "executive (level 8) -> no approval, before the financial line (head of finance).",
-        [phrase("decision: no approval", NO_APPROVAL)], rubric=[NOTHING_DONE]))
+        [decision("no_approval_needed", "decision: no approval", answer=True)], rubric=[NOTHING_DONE]))
     return out
 
 

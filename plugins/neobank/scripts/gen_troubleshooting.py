@@ -8,9 +8,12 @@ troubleshooting_samples.json; ids continue at ts-002.
 """
 from __future__ import annotations
 
+import copy
+
+from build_hardware import ABOUT, AFTER, HAND_IN, STOCK_MODELS
 from taskkit import (
-    APPROVAL, DENIED, LOANER, ORDERED, assignment, create_ticket, device, emp, identify, ids_never, old_ticket,
-    phrase, rows_for, task, tool, update_ticket, write,
+    APPROVAL, DENIED, LOANER, ORDERED, assignment, create_ticket, decision, device, emp, identify, ids_never,
+    old_ticket, phrase, rows_for, task, text, tool, update_ticket, write,
 )
 
 SECURITY = "EMP-1006"
@@ -588,7 +591,8 @@ def tasks() -> list[dict]:
         "the service desk herself. I've recorded your request.",
         "Rule: Service Desk (act only for the employee identified) + Passwords, someone else's account: refused, only "
         "the ticket changes. Ticket (07): incident, normal, [password], it_support, denied, solved.",
-        [phrase("decision: refused", DENIED)], ids_never("TCK-5001", p["id"]), rubric=[NOT_RESET]))
+        [decision("declined", "decision: refused", because=["herself", "himself", "themselves", "their own", "another person", "someone else"])],
+        ids_never("TCK-5001", p["id"]), rubric=[NOT_RESET]))
     return out
 
 
@@ -596,13 +600,86 @@ def tasks() -> list[dict]:
 PASSWORD_TASKS = ("ts-022", "ts-023", "ts-024", "ts-025", "ts-026", "ts-027")
 
 
+def hand_in_first(t: dict) -> dict:
+    """05 "The old device": a device replaced from stock is handed in, so the employee is told and agrees
+    (a message before the ticket records the replacement, a user decision, the claims) before it is given."""
+    steps = t["solution"]
+    given = next((k for k, st in enumerate(steps) if st.get("tool") == "assign_device"), None)
+    if given is None or not any(st.get("tool") == "retire_device" for st in steps):
+        return t
+    model = dict(STOCK_MODELS)[steps[given]["args"]["asset_id"]]
+    retired = next(st["args"]["asset_id"] for st in steps if st.get("tool") == "retire_device")
+    dtype = next(a["device_type"] for a in t["rows"]["assets"] if a["id"] == retired)
+    office = t["rows"]["employees"][0]["office"]
+    at = max(k for k, st in enumerate(steps[:given]) if st.get("tool", "").startswith("helpdesk_") and
+             st["tool"] != "helpdesk_get_items")
+    steps.insert(at, {"say": f"I can give you a {model} from stock at the {office.title()} IT desk. When you collect "
+                             f"it, you hand in your old {dtype}, which is wiped and retired. Would you like me to go "
+                             "ahead?"})
+    decision_at = list(t).index("rows")
+    items = list(t.items())
+    items.insert(decision_at, ("user_decisions", [{"about": ABOUT, "answer": "yes", "after": AFTER,
+                                                   "reply": "Yes, please go ahead."}]))
+    t.clear()
+    t.update(items)
+    t["says"]["states_before"] = [{**HAND_IN, "before": "assign_device"}]
+    t["says"]["agreement"] = [{"before": "assign_device"}]
+    return t
+
+
+def declined(t: dict, tid: str, title: str, final: str, rule: str) -> dict:
+    """The same replacement turned down once the employee hears the old device is handed in: only the
+    ticket records it, as denied with the old device (05 "The old device", 01 resolution_category)."""
+    out = copy.deepcopy(t)
+    steps = out["solution"]
+    retired = next(st["args"]["asset_id"] for st in steps if st.get("tool") == "retire_device")
+    model = dict(STOCK_MODELS)[next(st["args"]["asset_id"] for st in steps if st.get("tool") == "assign_device")]
+    out["solution"] = [st for st in steps if st.get("tool") not in ("assign_device", "retire_device")]
+    for st in out["solution"]:
+        if st.get("tool", "").startswith("helpdesk_") and st["tool"] != "helpdesk_get_items":
+            st["args"]["item"].update(resolution_category="denied", status="solved", asset_id=retired)
+    dtype = next(a["device_type"] for a in out["rows"]["assets"] if a["id"] == retired)
+    out.update(id=tid, title=title, final_message=final, notes=rule)
+    out["user_decisions"] = [{"about": ABOUT, "answer": "no", "after": AFTER,
+                              "reply": f"No, thanks: I'd rather keep my current {dtype} for now."}]
+    out["says"] = {"states": [text("the model offered", model)],
+                   "never_states": [*out["says"]["never_states"], decision("granted", "decision: a replacement given anyway")],
+                   "states_before": out["says"]["states_before"]}
+    return out
+
+
 def with_password_family(tasks: list[dict]) -> list[dict]:
     """The password tasks belong to the account_access family (Passwords and Accounts, with aa-001)."""
     return [{"family": "account_access", **t} if t["id"] in PASSWORD_TASKS else t for t in tasks]
+
+
+def with_hand_in(tasks: list[dict]) -> list[dict]:
+    """Every replacement from stock asks first; three follow-ups in which the employee keeps the old device."""
+    tasks = [hand_in_first(t) for t in tasks]
+    by_id = {t["id"]: t for t in tasks}
+    keep = "Understood: you keep your current {}, and the {} stays in stock; nothing is given or retired."
+    tasks += [
+        declined(by_id["ts-014"], "ts-028", "Data engineer with a faulty, freezing laptop hears the old one is handed in",
+                 keep.format("laptop", "Vantage 14"),
+                 "Rule: Troubleshooting follow-up, faulty laptop -> replaced under Hardware, with The old device: told the "
+                 "old laptop is handed in, the employee keeps it; nothing given or retired. Ticket TCK-4614 reused: "
+                 "incident, high, [troubleshooting], denied, solved, asset AST-6614 (the device the request is about)."),
+        declined(by_id["ts-016"], "ts-029", "Austin engineer with a faulty laptop hears the old one is handed in",
+                 keep.format("laptop", "Orbit 13"),
+                 "Rule: Troubleshooting follow-up, faulty laptop -> Hardware (Austin stock: Orbit 13) with The old device: "
+                 "the employee declines; nothing given or retired. Ticket TCK-4616 reused: incident, high, "
+                 "[troubleshooting], denied, solved, asset AST-6616."),
+        declined(by_id["ts-019"], "ts-030", "Compliance officer with a faulty monitor hears the old one is handed in",
+                 keep.format("monitor", "ClearView 27"),
+                 "Rule: Troubleshooting follow-up, faulty monitor -> Hardware failure with The old device: the employee "
+                 "keeps the old monitor; nothing given or retired. Ticket TCK-4619 reused: incident, low, "
+                 "[troubleshooting], denied, solved, asset AST-6619."),
+    ]
+    return tasks
 
 
 if __name__ == "__main__":
     write("troubleshooting.json", "troubleshooting", "Troubleshooting (ts-002..021): documented steps with hold, "
           "unlisted issues escalated, follow-ups on held tickets (fixed, escalated, replaced under Hardware); and, as "
           "family account_access, passwords (ts-022..027): forgotten, locked and compromised accounts with the "
-          "verification method by department, and someone else's account refused.", with_password_family(tasks()))
+          "verification method by department, and someone else's account refused.", with_password_family(with_hand_in(tasks())))

@@ -94,12 +94,135 @@ def identify(person: dict) -> list[dict]:
             tool("helpdesk_get_items", table="tickets", filter=f"requester_id eq '{person['uid']}'")]
 
 
+def decision(kind: str, label: str, about: list[str] | None = None, because: list[str] | None = None,
+             answer: bool = False) -> dict:
+    """A decision of the neobank vocabulary (vocabulary.py): stated when asserted (or, with `answer`,
+    given as the answer to a question about policy), never when negated, asked or hypothetical."""
+    out = {"decision": kind, "label": label}
+    if about:
+        out["about"] = list(about)
+    if because:
+        out["because"] = list(because)
+    if answer:
+        out["answer"] = True
+    return out
+
+
+def text(label: str, *alternatives: str) -> dict:
+    """A name or term (any of the alternatives), matched as whole words ignoring case."""
+    return {"text": list(alternatives), "label": label}
+
+
+# What each phrasing the generators used to write as a regular expression says, as a typed claim.
+_DECISION_OF = {APPROVAL: "pending_approval", DENIED: "declined", ORDERED: "ordered", LOANER: "loaner_offered",
+                WAITLIST: "waitlisted", ALLOCATED: "granted"}
+_TERMS = {
+    r"\bIT Op(?:eration)?s\b|\bescalat\w*": ("decision", "escalated"),
+    r"sign(?:ed)? (?:you )?out|sessions?": ("decision", "sessions_ended"),
+    "reset": ("decision", "password_reset"),
+    r"\b(?:clos\w*|solved|resolved|fixed)\b": ("decision", "fixed"),
+    r"\b24\b|twenty-four": ("duration", [24, "hour"]),
+    r"\b36\b|thirty-six": ("duration", [36, "month"]),
+    r"\b35\b|thirty-five": ("duration", [35, "month"]),
+    r"\b13:00\b|\b1(?::00)? ?pm\b": ("time", "13:00"),
+    r"break[- ]?(?:the[- ])?glass|emergency": ("text", ["break-glass", "break glass", "breaking the glass",
+                                                        "emergency access"]),
+    r"\bloan(?:er)?\b": ("decision", "loaner_offered"),
+    "Software Cent(?:re|er)": ("text", ["Software Centre"]),
+    r"sign(?:ing)? out|log(?:ging)? out": ("text", ["sign out", "signing out", "log out", "logging out", "sign-out"]),
+    r"\bcache\b": ("text", ["cache"]),
+    r"\bupdates?\b": ("text", ["update", "updates"]),
+    r"\b20 ?GB\b|twenty (?:GB|gigabytes)": ("text", ["20 GB", "20GB", "twenty GB", "twenty gigabytes"]),
+    r"\bremov\w*|\bdelet\w*": ("text", ["remove", "removing", "delete", "deleting"]),
+    "test page": ("text", ["test page"]),
+    r"\brestart\w*|\breboot\w*": ("text", ["restart", "restarting", "reboot", "rebooting"]),
+    r"\b(?:re-?plug|unplug)\w*": ("text", ["unplug", "unplugging", "replug", "re-plug", "plug it back"]),
+    r"\bfirmware\b": ("text", ["firmware"]),
+    "sound settings|input and output|output and input|input/output": ("text", ["sound settings", "input and output",
+                                                                             "output and input", "input/output"]),
+    "courier": ("text", ["courier"]),
+    r"passwords\.tidewell\.example": ("text", ["passwords.tidewell.example"]),
+    r"\brestart\w*": ("text", ["restart", "restarting", "reboot", "rebooting"]),
+    "date and time|clock": ("text", ["date and time", "clock"]),
+}
+# The role of a value by what it is (vocabulary.py ROLES).
+_ROLE_OF = {"threshold": "threshold", "age": "age", "expiry time": "expiry", "24 hours": "expiry"}
+_NAME = re.compile(r"^[A-Z][A-Za-z0-9'\\ .-]*(?:\|[A-Z][A-Za-z0-9'\\ .-]*)*$")
+
+
 def phrase(label: str, *patterns: str) -> dict:
-    return {"phrase": list(patterns), "label": label}
+    """The typed claim for what a generator says (a decision kind, a name or a term, a value with
+    its role); a phrasing nothing types is an error, so no task keeps a regular expression."""
+    pattern = "|".join(patterns)
+    if pattern in _DECISION_OF:
+        return decision(_DECISION_OF[pattern], label)
+    if pattern in _TERMS:
+        kind, value = _TERMS[pattern]
+        if kind == "decision":
+            return decision(value, label)
+        out = {kind: value, "label": label}
+        if label in _ROLE_OF and kind in ("duration", "time"):
+            out["role"] = _ROLE_OF[label]
+        return out
+    if _NAME.match(pattern):   # names: "Vantage\s14", "Marcus Feld|Security Access Review"
+        return text(label, *(p.replace("\\s", " ") for p in pattern.split("|")))
+    raise ValueError(f"no typed claim for the phrasing {pattern!r} ({label}): write it as a decision, text or value")
+
+
+# 01 "Never quote internal ids": the vocabulary's never-tell data (vocabulary.py NEVER_TELL) covers
+# every id of these kinds in the world, so a task lists none of them itself.
+NEVER_TOLD_PREFIXES = ("TCK-", "EMP-", "ACC-", "GM-", "APR-", "AST-", "ASG-", "PO-", "LA-", "AUD-", "NTF-")
 
 
 def ids_never(*ids: str) -> list[dict]:
-    return [{"id": i, "label": "internal id"} for i in ids]
+    """Ids a task must never state that the vocabulary's never-tell data does not already cover."""
+    return [{"id": i, "label": "internal id"} for i in ids if not i.startswith(NEVER_TOLD_PREFIXES)]
+
+
+# Rubric questions that a never-state of a decision kind says (vocabulary.py: a decision is
+# stated only when asserted, so "no loaner is offered" or "once approved" pass); each agrees with
+# the labelled rubric corpus (tests/test_rubric_corpus.py). Kept as rubric rules: "avoid offering a
+# loaner" (an offer is a modal: "we can lend you one"), "avoid asking for the password" (no decision), "avoid suggesting that an approval could
+# still unlock the request" (a hypothetical offer, which a decision never-state lets pass) and, for
+# policy questions, "avoid saying something was requested, ordered, granted or added" (the answer
+# itself may be "eligible" or "needs approval", which are those decisions given as answers).
+RUBRIC_AS_NEVER = {
+    "Does the message avoid saying that the access has already been given?":
+        [decision("granted", "the access given already")],
+    "Does the message avoid claiming that the problem has already been fixed or resolved?":
+        [decision("fixed", "the problem fixed already")],
+    "Does the message avoid saying that the new device has already been given, ordered or shipped?":
+        [decision("granted", "a new device given already"), decision("ordered", "a new device ordered already")],
+    "Does the message avoid claiming that the software has been installed on the employee's computer?":
+        [decision("installed", "the software installed by the desk")],
+    "Does the message avoid saying that the service desk reset the password itself?":
+        [decision("password_reset", "the password reset by the desk")],
+    "Does the message avoid saying that a new laptop has been given, ordered or approved?":
+        [decision("granted", "a new laptop given or approved"), decision("ordered", "a new laptop ordered")],
+    "Does the message avoid saying that the account has been unlocked or the password reset?":
+        [decision("unlocked", "the account unlocked"), decision("password_reset", "the password reset")],
+}
+
+
+# The decisions a message may not assert, by the outcome the ticket records (01 resolution_category):
+# a contrary of the outcome said anywhere, even beside the right one, misleads the employee. ("declined"
+# is left out where the reference says what cannot be done for another reason: "your manager can't be
+# reached"; "granted" where refused: "can't be given new access" reads as asserted.)
+NEVER_BY_OUTCOME = {
+    "device_assigned": ("declined", "ordered"), "device_ordered": ("declined", "from_stock"),
+    "access_granted": ("pending_approval",), "license_allocated": ("declined", "waitlisted"),
+    "license_ordered": ("declined",), "waitlisted": ("declined",), "pending_approval": ("granted", "declined", "ordered"),
+    "denied": ("ordered", "pending_approval"), "escalated": ("fixed",),
+    "troubleshooting": ("fixed", "escalated", "ordered"), "resolved_by_requester": ("escalated", "ordered"),
+    "credentials_reset": ("declined",), "self_service": ("password_reset", "unlocked"),
+    "info_provided": ("ordered", "escalated", "password_reset"),
+}
+
+
+def outcome_never(solution: list) -> list[dict]:
+    items = [s["args"]["item"] for s in solution if s.get("tool") in ("helpdesk_create_item", "helpdesk_update_item")]
+    resolution = items[-1].get("resolution_category") if items else None
+    return [decision(kind, f"a contrary outcome ({kind})") for kind in NEVER_BY_OUTCOME.get(resolution, ())]
 
 
 def task(id: str, title: str, request: str, facts: dict, rows: dict, solution: list, final: str, notes: str,
@@ -110,11 +233,19 @@ def task(id: str, title: str, request: str, facts: dict, rows: dict, solution: l
         out["user_behavior"] = behavior
     if decisions:
         out["user_decisions"] = decisions
-    # 01: no employee id may be quoted: every one the reference touches (approvers, notified managers, the
-    # incident commander) is declared never to state, besides the ids the task lists.
-    listed = {n.get("id") for n in never}
-    touched = sorted(set(re.findall(r"\bEMP-\d+\b", json.dumps(solution))) - listed)
-    never = [*never, *ids_never(*touched)]
+    never = [n for n in never if not str(n.get("id", "")).startswith(NEVER_TOLD_PREFIXES)]
+    stated = {c.get("decision") for c in states}
+    never += [c for c in outcome_never(solution) if c["decision"] not in stated and c not in never]
+    # A rubric question a typed claim can say becomes that claim (a never-state of the decision it
+    # forbids); the rest keep their rules.
+    kept = []
+    for item in rubric or []:
+        question = item["question"] if isinstance(item, dict) else item
+        if question in RUBRIC_AS_NEVER:
+            never = [*never, *(c for c in RUBRIC_AS_NEVER[question] if c not in never)]
+        else:
+            kept.append(item)
+    rubric = kept
     out.update({"rows": rows, "solution": solution, "final_message": final,
                 "says": {"states": states, "never_states": never}})
     if rubric:

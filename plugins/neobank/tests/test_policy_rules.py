@@ -48,6 +48,21 @@ def test_hardware_golden_follows_the_rules(task_id):
         ticket_step = (calls.get("helpdesk_create_item") or calls.get("helpdesk_update_item"))[0]["item"]
         requester = [e for e in world.rows(Employee) if e.helpdesk_user_id and e.id.startswith("EMP-4")][0]
         office = requester.office
+        writes = {"assign_device", "retire_device", "create_order", "create_approval_request"}
+        if any(d.answer == "no" for d in task.user_decisions):
+            # "The old device": told it is handed in, the employee keeps it; only the ticket records it
+            assert not writes & set(calls)
+            old = world.get(Asset, ticket_step["asset_id"])
+            assert old.assigned_to == requester.id
+            assert fulfil(world, old.device_type, "standard" if "16 Max" not in task.request else "premium",
+                          office)[0] is not None, "a replacement was in stock"
+            assert (ticket_step["resolution_category"], ticket_step["status"]) == ("denied", "solved")
+            assert [c.before for c in task.says.states_before] == ["assign_device"] and not task.says.agreement
+            return
+        if "retire_device" in calls:   # a replacement from stock: the hand-in is told and agreed first
+            assert [d.answer for d in task.user_decisions] == ["yes"]
+            assert [c.before for c in task.says.states_before] == ["assign_device"]
+            assert [a.before for a in task.says.agreement] == ["assign_device"]
         if "assign_device" in calls:
             (args,) = calls["assign_device"]
             asset = world.get(Asset, args["asset_id"])
