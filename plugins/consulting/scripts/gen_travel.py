@@ -139,7 +139,7 @@ def build(sid, emp, stf, trip, title, rule):
         behavior = ["If told the trip cannot be booked, ask once why, then accept the answer."]
         steps.append(ticket(uid, "travel", "task", "normal", "declined", f"Trip to {CITY[dest]}",
                             "Not staffed on the engagement (released, engagement closed): declined, nothing recorded."))
-        final = (f"I'm sorry, I can't book this trip: business travel is booked for an engagement you are staffed on, "
+        final = (f"I'm sorry, I can't book this trip: we book business travel only for engagements you are staffed on, "
                  f"and you are no longer staffed on the {eng_name} engagement, which has closed.")
         notes = (f"{rule} {ename} ({grade}): staffing {stf_status} on {engagement} (closed). No travel request, no "
                  "approval. Ticket task/normal/declined/solved.")

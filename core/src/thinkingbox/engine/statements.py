@@ -115,7 +115,7 @@ def sentences(text: str) -> tuple[str, ...]:
 # Where a sentence's stance may change: "..., but ...", "; ", " - ", "..., and ...",
 # ", although", and before a question tacked onto a statement ("..., would you like ...?").
 _CLAUSE_SPLIT = re.compile(
-    r"\s*;\s*|\s+-\s+|,?\s+(?=(?:but|however|although|though|whereas|while|instead)\b)|,\s+(?=yet\b)"
+    r"\s*;\s*|\s*:\s+|\s+-\s+|,?\s+(?=(?:but|however|although|though|whereas|while|instead)\b)|,\s+(?=yet\b)"
     r"|,\s+(?=(?:and|so|which|as)\b)|\s+(?=and (?:i|we|you|it|your|the|that|will|would|shall)\b)"
     r"|,\s*(?=(?:would|shall|should|can|could|do|did|is|are|will|may)\s+(?:you|i|we|it|that|this)\b)")
 
