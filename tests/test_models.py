@@ -22,8 +22,8 @@ SOLVE = [
     {"tool_calls": [{"name": "helpdesk_create_item", "arguments": {"table": "tickets", "item": {
         "subject": "Speaker return", "description": "Change of mind", "priority": "normal", "type": "incident",
         "requester_id": "U-2001", "order_id": "ORD-200001"}}}]},
-    {"content": "The $8.99 return shipping fee applies, so you will get $120.01 back.",
-     "tool_calls": [{"name": "create_rma", "arguments": {
+    {"content": "The $8.99 return shipping fee applies, so you will get $120.01 back. Shall I set up the return?"},
+    {"tool_calls": [{"name": "create_rma", "arguments": {
         "order_id": "ORD-200001", "line_item_id": "LI-200001", "reason": "changed_mind", "is_defective": False,
         "resolution": "refund", "refund_amount": 120.01, "return_shipping_fee": 8.99}}]},
     {"tool_calls": [{"name": "helpdesk_update_item", "arguments": {"table": "tickets", "id": "TCK-5001",
@@ -60,32 +60,33 @@ def tool_events(record):
 
 def test_a_full_retail_task_solved_by_scripted_model_turns(eval_cli, fake_openai, capsys):
     fake_openai.script("fake-agent", [ASK, *SOLVE])
-    fake_openai.script("fake-user", [{"content": f'User: "My email is {EMAIL} and the order is ORD-200001."'}])
+    fake_openai.script("fake-user", [{"content": f'User: "My email is {EMAIL} and the order is ORD-200001."'},
+                                     {"content": "Yes, please go ahead."}])
     (record,) = eval_cli("--agent-param", "temperature=0.2", "--agent-param", "seed=7")
     assert record["verdict"] is True, record["checks"]
     assert record["finish_reason"] == "done"
     user_turns = [e for e in record["trajectory"] if e["role"] == "user"]
-    assert [e["source"] for e in user_turns] == ["task", "simulator"]
+    assert [e["source"] for e in user_turns] == ["task", "simulator", "simulator"]
     assert user_turns[1]["content"] == f"My email is {EMAIL} and the order is ORD-200001."  # label and quotes gone
     # parallel tool calls: two results, both sent back to the model in the next request
     agent_requests = fake_openai.requests_for("fake-agent")
-    assert len(agent_requests) == 7
+    assert len(agent_requests) == 8
     assert [m["role"] for m in agent_requests[2]["messages"][-3:]] == ["assistant", "tool", "tool"]
     assert agent_requests[0]["temperature"] == 0.2 and agent_requests[0]["seed"] == 7
     assert {t["function"]["name"] for t in agent_requests[0]["tools"]} >= {"create_rma", "end_conversation"}
     assert agent_requests[0]["messages"][0]["role"] == "system" and "<DONE>" in agent_requests[0]["messages"][0]["content"]
     # reasoning content is kept across turns
-    assert agent_requests[6]["messages"][-2].get("reasoning_content") == "The ticket waits for the return."
+    assert agent_requests[7]["messages"][-2].get("reasoning_content") == "The ticket waits for the return."
     # the user model sees user-facing text only: no tool calls or results
-    (user_request,) = fake_openai.requests_for("fake-user")
+    user_request, _ = fake_openai.requests_for("fake-user")
     assert user_request["temperature"] == 0.3
     prompt = user_request["messages"][1]["content"]
     assert "What is the email on your account" in prompt and "lena.morales" in prompt  # facts are in its context
     assert "get_customer_profile" not in prompt and "RMA-" not in prompt
     # usage and configuration are recorded, the key is not
     usage = record["usage"]
-    assert usage["agent"]["calls"] == 7 and usage["agent"]["input"] == 700 and usage["agent"]["cached"] == 280
-    assert usage["agent"]["reasoning"] == 35 and usage["user"]["calls"] == 1 and usage["judge"]["calls"] == 0
+    assert usage["agent"]["calls"] == 8 and usage["agent"]["input"] == 800 and usage["agent"]["cached"] == 320
+    assert usage["agent"]["reasoning"] == 40 and usage["user"]["calls"] == 2 and usage["judge"]["calls"] == 0
     models = record["config"]["models"]
     assert models["agent"]["model"] == "fake-agent" and models["agent"]["api_key_env"] == "OPENAI_API_KEY"
     assert record["config"]["prompt_versions"]["user"].startswith("user-")

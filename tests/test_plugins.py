@@ -89,7 +89,7 @@ def test_a_broken_domain_is_a_row_and_never_breaks_commands_that_do_not_select_i
     out = capsys.readouterr().out
     assert "beta" in out and "broken" in out and "RuntimeError: beta is broken" in out
     assert "gamma" in out and "field 'request'" in out  # a bad task file: named file, task and field
-    assert "retail" in out and "98" in out
+    assert "retail" in out and str(len(PluginHost().load_domains(["retail"])[0].tasks)) in out
     # Without --domains, healthy domains still run; each broken one is a warning.
     assert main(["validate", "--tasks", "ret-fee-001"]) == 0
     err = capsys.readouterr().err

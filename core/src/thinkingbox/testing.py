@@ -292,8 +292,9 @@ class RubricCorpusTests:
             lines.append(f"  {entry['kind']:<18} {len(asked[entry['question']]):>3} tasks  "
                          f"{sum(agree):>3}/{len(agree):<3} {share:.0%}" + ("  (not judged by rules)"
                                                                           if item.rule.approximate else ""))
-            # A rule that falls short is declared approximate, so rules runs leave its question unjudged.
-            assert item.rule.approximate == (share < self.floor_each), (entry["question"], share, misses)
+            # A rule that falls short is declared approximate, so rules runs leave its question unjudged
+            # (its authors may declare a rule approximate above the floor too, from other evidence).
+            assert item.rule.approximate or share >= self.floor_each, (entry["question"], share, misses)
         with capsys.disabled():
             print(f"\n{self.domain} rubric rules agree with the corpus on {right}/{total} messages "
                   f"({right / total:.1%}):")

@@ -228,7 +228,11 @@ def test_samples_run_concurrently_each_in_its_own_world(tmp_path):
     from thinkingbox_inspect.replay import MOCK, mock_outputs
 
     (retail,) = PluginHost().load_domains(["retail"])
-    ids = ["dfw-001", "ret-fee-001"] + [t for t in sorted(retail.tasks) if t not in ("dfw-001", "ret-fee-001")][:4]
+    # The mock model finds a sample by its opening request: tasks with a request of their own
+    # (a decline variant opens as its source task does).
+    requests = [task.request for task in retail.tasks.values()]
+    unique = [t for t in sorted(retail.tasks) if requests.count(retail.tasks[t].request) == 1]
+    ids = ["dfw-001", "ret-fee-001"] + [t for t in unique if t not in ("dfw-001", "ret-fee-001")][:4]
     replies = {retail.tasks[t].request: mock_outputs(reference_actions("retail", t)) for t in ids}
 
     def replay(messages, tools, tool_choice, config):

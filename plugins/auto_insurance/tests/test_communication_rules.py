@@ -121,7 +121,7 @@ def test_what_needs_agreement_is_told_first(task_id):
     writes = list(dict.fromkeys(s.tool for s in task.solution if s.tool in AGREED_FIRST))
     agreed = [d for d in task.user_decisions if d.answer == "yes"]
     assert [a.before for a in task.says.agreement] == (writes if agreed else [])
-    if any(d.answer == "no" for d in task.user_decisions):
+    if task.user_decisions and all(d.answer == "no" for d in task.user_decisions):
         # the caller declines once told: nothing but the ticket, outcome declined
         assert not writes and task.says.states_before and task.says.states
         tickets = [s for s in task.solution if s.tool == "helpdesk_create_item"]

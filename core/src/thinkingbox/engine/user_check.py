@@ -93,6 +93,13 @@ _AGREES = re.compile(r"^\W*(?:yes|yeah|yep|sure|ok|okay|alright|fine|agreed|plea
                      r"|\b(?:please\s+(?:go\s+ahead|proceed|do\s+it|do\s+that|cancel|send|move|process|book|change|"
                      r"make|apply|file|submit|issue|arrange|update|add|remove|extend|reschedule|close|delete)|go\s+ahead|"
                      r"i\s+(?:agree|accept)|let's\s+do|that\s+works|sounds\s+good)\b", re.IGNORECASE)
+def reads_as_agreement(reply: str) -> bool:
+    """The communication checks' own reading of a go-ahead ("please don't go ahead" is none)."""
+    from thinkingbox.engine.statements import agrees
+
+    return agrees(reply)
+
+
 def reads_as_refusal(reply: str) -> bool:
     """The communication checks' own reading of a refusal ("Actually, no. Let's keep him on.")."""
     from thinkingbox.engine.statements import refuses
@@ -420,7 +427,7 @@ def check_reply(probe: Probe, task: Any, reply: str) -> list[str]:
         refuses = bool(_REFUSES.search(reply) or reads_as_refusal(reply))
         if probe.expected["answer"] == "yes" and (not agrees or reply.lower().lstrip().startswith("no")):
             problems.append("does not agree once the cost was explained")
-        if probe.expected["answer"] == "no" and (not refuses or _AGREES.search(reply.split(".")[0])):
+        if probe.expected["answer"] == "no" and (not refuses or reads_as_agreement(reply.split(".")[0])):
             problems.append("does not decline once the cost was explained")
     elif kind == "declines":
         first = re.split(r"[.;!?]", reply)[0]
