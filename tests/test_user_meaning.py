@@ -169,6 +169,46 @@ def test_doc_004s_request_for_the_declarations_page_is_played(domains):
     assert rule.rule in doc.user_context()                           # the LLM user reads it as a rule
 
 
+def test_converted_rules_are_played_when_their_condition_holds(domains):
+    ins = domains["retail"].task("ins-008")      # asks to cancel the installation once compensation is refused
+    refused = "I'm sorry, but no compensation is due for this delay under our policy."
+    assert "cancel the installation" in ask(ins, refused)
+    assert "cancel the installation" not in ask(ins, "Could you give me your order number?")
+    rsp = domains["retail"].task("rsp-001")      # chooses the refund when offered a choice
+    assert "refund" in ask(rsp, "Would you prefer a refund or an exchange for the speaker?").lower()
+    csa = domains["consulting"].task("csa-010")  # asks once why, written "can't" by the agent
+    assert "Why" in ask(csa, "I'm afraid I can't give you access to that system.")
+
+
+def test_a_rule_without_a_condition_speaks_in_the_first_reply_beside_the_plain_answer():
+    task = _task(user_rules=[{"say": "I could pay with my own card if that helps."}])
+    reply = ask(task, "What is your favourite colour?")
+    assert reply.startswith(IDK) and reply.endswith("own card if that helps.")
+    assert ask(task, "All done.") == "I could pay with my own card if that helps."   # not "Thanks, that solves it."
+    first = [{"role": "assistant", "content": "Hello?"}, {"role": "user", "content": reply}]
+    assert "own card" not in ask(task, "What is your favourite colour?", history=first)   # once
+
+
+def test_behaviour_lines_that_have_the_customer_speak_must_be_rules():
+    from thinkingbox.engine.user_check import speaking_clauses, user_side_problems
+
+    speaking = ["Ask for a refund at first.", "If told access cannot be given, ask once why, then accept the answer.",
+                "Insist once that you paid for the extended warranty.", "If asked which project, say the Apollo work.",
+                "Say the stay is on 12 October if asked.", "When points are offered, ask whether you could get money "
+                "back instead; accept the points.", "If offered a choice, choose the refund.",
+                "Point out once that it has only been a week; then accept."]
+    playable = ["Accept the fee once it is quoted.", "Do not ask for anything else.", "Keep the HDMI cable.",
+                "Give the booking reference and email only when asked.", "Once told the cost, say no and ask to leave "
+                "the bill as it is.", "If the fee cannot be waived, accept it; ask for nothing else.",
+                "You want a refund (your request says so)."]
+    assert all(speaking_clauses(line) for line in speaking), [x for x in speaking if not speaking_clauses(x)]
+    assert not [line for line in playable if speaking_clauses(line)]
+    problems = user_side_problems(_task(user_behavior=["Ask once why, then accept the answer."]))
+    assert len(problems) == 1 and "user_behavior[0]" in problems[0] and "user_rules" in problems[0]
+    assert user_side_problems(_task(user_rules=[{"when": ["cannot"], "say": "Why not?",
+                                                 "rule": "If told it cannot be done, ask once why."}])) == []
+
+
 def test_the_user_context_has_no_empty_rules_and_marks_exact_values(domains):
     task = _task(user_facts={"name": "Ada Lovelace", "order": "ORD-1"})
     context = task.user_context()

@@ -117,32 +117,54 @@ MONEY_WORDS = frozenset({"$", "usd", "cost", "costs", "fee", "fees", "charge", "
 
 class UserRule(BaseModel):
     """A rule the customer acts on, in a form both users play: once an agent message says one
-    of `when` (words or phrases, case-insensitive), the customer says `say` (once in the
-    conversation). The LLM user reads it as a rule; the scripted user adds `say` to its reply.
-    Example (the customer asks for something else when the first is refused):
-    {"when": ["not possible", "can't", "cannot", "unable"], "say": "Could you e-mail me the
-    declarations page instead?"}."""
+    of `when` (words or phrases, read as the communication readers read text: any case,
+    "can't" as "cannot"), the customer says `say`, once in the conversation; with no `when`,
+    it says it in its first reply. The LLM user reads `rule` (or a sentence built from `when`
+    and `say`); the scripted user adds `say` to its reply. Example (the customer asks for
+    something else when the first is refused): {"when": ["not possible", "cannot", "unable"],
+    "say": "Could you e-mail me the declarations page instead?"}.
+
+    A line of `user_behavior` that has the customer say, ask, insist or choose something is
+    an error in `tb validate`: the scripted user plays only rules written this way."""
 
     model_config = ConfigDict(extra="forbid")
-    when: list[str] = Field(min_length=1, description="words or phrases of an agent message that make the rule act")
+    when: list[str] = Field(default_factory=list, description="words or phrases of an agent message that make the "
+                            "rule act; none: the customer says it in its first reply")
+    unless: list[str] = Field(default_factory=list, description="words or phrases that keep the rule from acting "
+                              "when any agent message so far says one (what it answers was already said: object to a "
+                              "fee `unless` told it applies to every tier)")
     say: str = Field(min_length=1, description="what the customer then says, in its own words")
     rule: str = Field(default="", description="the rule in words for people and the LLM user (default: built "
                       "from `when` and `say`)")
 
-    @field_validator("when")
+    @field_validator("when", "unless")
     @classmethod
     def _not_blank(cls, words: list[str]) -> list[str]:
         if any(not w.strip() for w in words):
-            raise ValueError("every `when` phrase must be non-blank")
+            raise ValueError("every `when` and `unless` phrase must be non-blank")
         return words
 
-    def triggered(self, text: str) -> bool:
-        text = text.lower().replace("\u2019", "'")
-        return any(re.search(rf"(?<!\w){re.escape(w.lower())}(?!\w)", text) for w in self.when)
+    @staticmethod
+    def _says(phrases: list[str], text: str) -> bool:
+        from thinkingbox.engine.statements import normalize
+
+        text = normalize(text)
+        return any(re.search(rf"(?<!\w){re.escape(normalize(w).strip())}(?!\w)", text) for w in phrases)
+
+    def triggered(self, text: str, said: str = "") -> bool:
+        """Whether the rule acts on new agent text `text`, the agent having said `said` so far."""
+        if self.unless and self._says(self.unless, f"{said} {text}"):
+            return False
+        return not self.when or self._says(self.when, text)
 
     def text(self) -> str:
+        if self.rule:
+            return self.rule
+        if not self.when:
+            return f"In your first reply, say: {self.say}"
         said = " or ".join(f'"{w}"' for w in self.when)
-        return self.rule or f"Once the assistant says {said} (or means it), say once: {self.say}"
+        unless = f" (unless it has said {' or '.join(repr(w) for w in self.unless)})" if self.unless else ""
+        return f"Once the assistant says {said} (or means it){unless}, say once: {self.say}"
 
 
 class FactMeta(BaseModel):

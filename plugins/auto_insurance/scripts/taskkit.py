@@ -250,6 +250,7 @@ def write(name: str, family: str, description: str, tasks: list[dict]) -> None:
     for task in tasks:
         if "family" in task:
             task["family"] = FAMILIES.get(task["family"], task["family"])
+        lift_rules(task)
         settle_says(task)
         declare_phrasings(task)
     path = TASKS / f"{name}.json"
@@ -299,3 +300,47 @@ def declined_by_caller(source: dict, tid: str, family: str, title: str, behavior
                  f"ticket as in {source['id']}, whose caller agrees. Acting without asking, or before the answer, fails.",
     })
     return out
+
+
+# Behaviour lines that have the caller speak, with the form both simulated users play (a
+# user_rules entry: once an agent message says one of `when`, the caller says `say`; no `when`:
+# in its first reply). `keep`: what stays a behaviour line; `rule`: the words the LLM user reads
+# (default: the line). `tb validate` flags a line that speaks without such a form.
+SPEAKS = {
+    "You want her excluded, so she is never covered on your car: say so when asked whether to remove or exclude her, and if only removal is offered, ask whether she can be excluded instead. Agree to the exclusion once the premium change has been explained.":
+        {"keep": "You want her excluded, so she is never covered on your car (your facts say so when you are asked whether to remove or exclude her). Agree to the exclusion once the premium change has been explained.", "rule": "If only removal is offered, ask whether she can be excluded instead.", "when": ["remove her", "removing her", "removal", "take her off"], "say": "Could she be excluded instead, so she is never covered on my car?"},
+    "Say you can pay today what is owed if that helps. If reinstatement is not possible, accept the explanation and end the call; do not pay anything and do not ask for a new policy.":
+        {"keep": "If reinstatement is not possible, accept the explanation and end the call; do not pay anything and do not ask for a new policy.", "rule": "Say you can pay today what is owed if that helps.", "when": [], "say": "I can pay what is owed today if that helps."},
+    "Offer to pay with your own card if that helps. If it cannot be done, accept the explanation and end the call; do not ask for anything else.":
+        {"keep": "If it cannot be done, accept the explanation and end the call; do not ask for anything else.", "rule": "Offer to pay with your own card if that helps.", "when": [], "say": "I could pay with my own card if that helps."},
+    "If the car cannot be added because of the ride-hailing, say you will not stop driving for the app; accept the explanation.":
+        {"when": ["cannot", "not able", "unable", "not possible", "not eligible", "unfortunately", "i am afraid", "not allowed", "will not be able", "declined", "no longer"], "say": "I will not stop driving for the app."},
+    "If the car cannot be removed, do not cancel the policy today; say you will think about it.":
+        {"when": ["cannot", "not able", "unable", "not possible", "not eligible", "unfortunately", "i am afraid", "not allowed", "will not be able", "declined", "no longer"], "say": "I will not cancel the policy today; I will think about it."},
+}
+
+
+def lift_rules(task: dict) -> dict:
+    """The task with its speaking behaviour lines (SPEAKS) moved to user_rules, right after
+    user_behavior (which goes when nothing stays)."""
+    kept, rules = [], []
+    for line in task.get("user_behavior", []):
+        form = SPEAKS.get(line)
+        if form is None:
+            kept.append(line)
+            continue
+        if form.get("keep"):
+            kept.append(form["keep"])
+        rules.append({"when": form["when"], "say": form["say"], "rule": form.get("rule", line)})
+    if not rules:
+        return task
+    items = list(task.items())
+    task.clear()
+    for key, value in items:
+        if key == "user_behavior":
+            if kept:
+                task["user_behavior"] = kept
+            task["user_rules"] = [*task.get("user_rules", []), *rules]
+        else:
+            task[key] = value
+    return task

@@ -18,7 +18,7 @@ def dump_task(t, ind="      "):
         if k == "user_facts" and v:
             inner = [f'{ind}  {one(a)}: {one(b)}' for a, b in v.items()]
             out.append(f'{ind}{one(k)}: {{\n' + ",\n".join(inner) + f'\n{ind}}}{comma}')
-        elif k in ("user_behavior", "user_decisions", "solution", "rubric") and isinstance(v, list) and v:
+        elif k in ("user_behavior", "user_rules", "user_decisions", "solution", "rubric") and isinstance(v, list) and v:
             inner = [f'{ind}  {one(a)}' for a in v]
             out.append(f'{ind}{one(k)}: [\n' + ",\n".join(inner) + f'\n{ind}]{comma}')
         elif k == "says" and v:

@@ -256,7 +256,7 @@ def _dump_task(t: dict, ind: str = "      ") -> str:
         if k == "user_facts" and v:
             inner = [f"{ind}  {_one(a)}: {_one(b)}" for a, b in v.items()]
             out.append(f"{ind}{_one(k)}: {{\n" + ",\n".join(inner) + f"\n{ind}}}{comma}")
-        elif k in ("user_behavior", "solution") and isinstance(v, list) and v:
+        elif k in ("user_behavior", "user_rules", "solution") and isinstance(v, list) and v:
             inner = [f"{ind}  {_one(a)}" for a in v]
             out.append(f"{ind}{_one(k)}: [\n" + ",\n".join(inner) + f"\n{ind}]{comma}")
         elif k == "says" and v:
@@ -311,6 +311,7 @@ def write(filename: str, family: str, description: str, tasks: list[dict]) -> Pa
     ids = [t["id"] for t in tasks]
     assert len(ids) == len(set(ids)), "duplicate task ids"
     for task in tasks:
+        lift_rules(task)
         declare_phrasings(task)
     text = ("{\n" + f'  "family": {_one(family)},\n  "description": {_one(description)},\n  "tasks": [\n'
             + ",\n".join(_dump_task(t) for t in tasks) + "\n  ]\n}\n")
@@ -319,3 +320,59 @@ def write(filename: str, family: str, description: str, tasks: list[dict]) -> Pa
     path.write_text(text, encoding="utf-8")
     print(f"wrote {len(tasks)} tasks to {path}")
     return path
+
+
+# Behaviour lines that have the caller speak, with the form both simulated users play (a
+# user_rules entry: once an agent message says one of `when`, the caller says `say`; no `when`:
+# in its first reply). `keep`: what stays a behaviour line; `rule`: the words the LLM user reads
+# (default: the line). `tb validate` flags a line that speaks without such a form.
+SPEAKS = {
+    "If asked about an NDA, say you remember getting an e-mail about one but have not got round to it.":
+        {"when": ["nda", "non-disclosure"], "say": "I remember getting an e-mail about an NDA, but I have not got round to it."},
+    "If asked which project, say the Lakeshore loyalty relaunch.":
+        {"when": ["project", "engagement"], "say": "It is for the Lakeshore loyalty relaunch."},
+    "If told you already have it, say you will try logging in again.":
+        {"when": ["already have", "already has"], "say": "Then I will try logging in again."},
+    "If told access cannot be given, ask once why, then accept the answer.":
+        {"when": ["cannot", "not able", "unable", "not possible", "not eligible", "unfortunately", "i am afraid", "not allowed", "will not be able", "declined", "no longer", "not grant", "cannot grant"], "say": "Why can it not be given?"},
+    "If asked which project, say you work on Northgate work and do not know which engagement the room belongs to.":
+        {"when": ["project", "engagement"], "say": "I work on Northgate work and do not know which engagement the room belongs to."},
+    "Say the work is for the Lakeshore store operations project if asked.":
+        {"when": ["project", "what is it for", "what do you need it for", "why do you need", "purpose", "what for"], "say": "The work is for the Lakeshore store operations project."},
+    "If told you already have access, say you will check your bookmarks.":
+        {"when": ["already have", "already has"], "say": "Then I will check my bookmarks."},
+    "If told you cannot request it, accept and say you will ask the joiner's manager.":
+        {"when": ["cannot", "not able", "unable", "not possible", "not eligible", "unfortunately", "i am afraid", "not allowed", "will not be able", "declined", "no longer", "only the", "only their", "has to come from", "must come from", "needs to come from"], "say": "All right, I will ask the joiner's manager."},
+    "If told the licence cannot be given, ask once whether you can be put on a list, then accept the answer.":
+        {"when": ["cannot", "not able", "unable", "not possible", "not eligible", "unfortunately", "i am afraid", "not allowed", "will not be able", "declined", "no longer", "no licence", "no license", "none left", "no seats", "not available"], "say": "Could I be put on a list for one?"},
+    "If told you cannot be enrolled, ask once whether there is another way, then accept the answer.":
+        {"when": ["cannot", "not able", "unable", "not possible", "not eligible", "unfortunately", "i am afraid", "not allowed", "will not be able", "declined", "no longer"], "say": "Is there another way?"},
+    "If told the trip cannot be booked, ask once why, then accept the answer.":
+        {"when": ["cannot", "not able", "unable", "not possible", "not eligible", "unfortunately", "i am afraid", "not allowed", "will not be able", "declined", "no longer"], "say": "Why can the trip not be booked?"},
+}
+
+
+def lift_rules(task: dict) -> dict:
+    """The task with its speaking behaviour lines (SPEAKS) moved to user_rules, right after
+    user_behavior (which goes when nothing stays)."""
+    kept, rules = [], []
+    for line in task.get("user_behavior", []):
+        form = SPEAKS.get(line)
+        if form is None:
+            kept.append(line)
+            continue
+        if form.get("keep"):
+            kept.append(form["keep"])
+        rules.append({"when": form["when"], "say": form["say"], "rule": form.get("rule", line)})
+    if not rules:
+        return task
+    items = list(task.items())
+    task.clear()
+    for key, value in items:
+        if key == "user_behavior":
+            if kept:
+                task["user_behavior"] = kept
+            task["user_rules"] = [*task.get("user_rules", []), *rules]
+        else:
+            task[key] = value
+    return task

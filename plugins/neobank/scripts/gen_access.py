@@ -749,7 +749,6 @@ def incident_tasks() -> list[dict]:
         "EMP-1012, SEV2, degraded.",
         [phrase("decision: waiting for approval", APPROVAL), phrase("approver", r"Mei Tanaka")],
         ids_never("TCK-5001", p["id"], "APR-7001"),
-        behavior=["If asked whether your manager already approved, say you have not asked her yet."],
         rubric=[NOT_YET]))
 
     # ia-005 SEV3 -> normal chain (director + security), priority high

@@ -294,8 +294,45 @@ def write(filename: str, family: str, description: str, tasks: list[dict]) -> No
     ids = [t["id"] for t in tasks]
     assert len(ids) == len(set(ids)), ids
     for task in tasks:
+        lift_rules(task)
         declare_phrasings(task)
     path = TASKS_DIR / filename
     path.write_text(json.dumps({"family": family, "description": description, "tasks": tasks}, indent=1,
                                ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {len(tasks)} tasks to {path.name}")
+
+
+# Behaviour lines that have the caller speak, with the form both simulated users play (a
+# user_rules entry: once an agent message says one of `when`, the caller says `say`; no `when`:
+# in its first reply). `keep`: what stays a behaviour line; `rule`: the words the LLM user reads
+# (default: the line). `tb validate` flags a line that speaks without such a form.
+SPEAKS = {
+    "You would prefer a new laptop, but if the agent explains the steps must be tried first, accept and say you'll try them.":
+        {"when": ["steps", "troubleshooting", "try these", "try the", "first try", "try a few", "try some"], "say": "All right, I will try them."},
+}
+
+
+def lift_rules(task: dict) -> dict:
+    """The task with its speaking behaviour lines (SPEAKS) moved to user_rules, right after
+    user_behavior (which goes when nothing stays)."""
+    kept, rules = [], []
+    for line in task.get("user_behavior", []):
+        form = SPEAKS.get(line)
+        if form is None:
+            kept.append(line)
+            continue
+        if form.get("keep"):
+            kept.append(form["keep"])
+        rules.append({"when": form["when"], "say": form["say"], "rule": form.get("rule", line)})
+    if not rules:
+        return task
+    items = list(task.items())
+    task.clear()
+    for key, value in items:
+        if key == "user_behavior":
+            if kept:
+                task["user_behavior"] = kept
+            task["user_rules"] = [*task.get("user_rules", []), *rules]
+        else:
+            task[key] = value
+    return task

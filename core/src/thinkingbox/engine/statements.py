@@ -329,22 +329,33 @@ _CONDITIONAL = re.compile(r"\b(?:as long as|provided|only if|if|so long as|assum
                           r"get back|come back|discuss|sleep on|consider|confirm with)\b|\blet me (?:ask|check|think)\b")
 
 
+# A question after a yes that takes it back: hesitation, or what the yes would cost.
+_HESITATION = re.compile(r"^(?:wait|actually|hold on|hang on|sorry|before (?:you|that|we|i)|first|just to be sure)\b"
+                         r"|\b(?:how much|cost|costs|fee|fees|charged|price|pay|refund(?:ed)? in full|sure|really)\b")
+
+
 def agrees(message: str) -> bool:
     """Whether a customer's message agrees to go ahead: its last sentence that says yes, no or
-    sets a condition says yes, with no question anywhere ("Yes please, go ahead." agrees; "Yes,
-    but what is the fee?", "Yes, as long as it's free", "Sure. Wait, no." and "I'd rather not"
-    do not; "Yes, if it can't be cancelled I'll return it. Yes, go ahead." does)."""
-    text = normalize(message)
-    if "?" in text:
-        return False
+    sets a condition says yes, with no question before it ("Yes please, go ahead." agrees;
+    "Yes, but what is the fee?", "Yes, as long as it's free", "Sure. Wait, no." and "I'd rather
+    not" do not; "Yes, if it can't be cancelled I'll return it. Yes, go ahead." does). A
+    question after the yes leaves it standing when it asks about something else ("Yes, go ahead.
+    Could the laptop be an exception too?"), not when it hesitates or asks what it costs ("OK,
+    go ahead. Wait, how much is the fee?")."""
     verdict = False
+    decided = False
     for sentence in sentences(message):
+        if "?" in sentence:
+            if not decided or _HESITATION.search(sentence):
+                return False
+            continue
         # The last part that says yes, no or sets a condition decides: "Alright, if the account
         # has lapsed, go ahead" agrees; "Yes, as long as I get it all back" does not.
         for part in re.split(r"\s*[;,]\s*|\s+-\s+|\bbut\b", _NOT_REFUSALS.sub(" ", sentence)):
             yes, no, condition = _YES.search(part), _NO.search(part), _CONDITIONAL.search(part)
             if yes or no or condition:
                 verdict = bool(yes) and not no and not condition
+                decided = True
     return verdict
 
 

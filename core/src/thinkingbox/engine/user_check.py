@@ -464,6 +464,33 @@ MODEL_SAMPLE = 25  # tasks per domain probed for a model user unless told otherw
 _UNCONDITIONAL_ACCEPT = re.compile(r"^\s*accept\b", re.IGNORECASE)
 _CONDITION = re.compile(r"\b(?:once|if|when|after|until|unless)\b", re.IGNORECASE)
 
+# A behaviour line that has the customer say something of its own: a verb of speaking at the
+# head of a clause ("Ask once why", "If told no, say you will call back", "Insist that ...").
+# The scripted user cannot play words, only `user_rules` (and facts, given when asked: "if asked
+# which project, say ..." with no such fact is words too); what it plays without a rule is left
+# out: agreeing or declining ("say no"), not asking ("ask for nothing").
+_SPEAKING = r"(?:ask|asks|point out|mention|insist|say|tell|request|choose|pick|raise|bring up|argue|complain|offer|" \
+            r"object|dispute|demand)"
+_CLAUSE_SPLIT = re.compile(r"[.;:]\s+|,\s+(?=(?:and |then |but )?(?:once |also )?" + _SPEAKING + r"\b)|\s+then\s+|"
+                           r"\s+and\s+(?=(?:then )?" + _SPEAKING + r"\b)", re.IGNORECASE)
+_CLAUSE_HEAD = re.compile(r"^\s*(?:(?:if|when|once|after|until)\b[^,]*,\s*)?(?:and |then |but )?(?:once |also |honestly )?",
+                          re.IGNORECASE)
+_SPEAKS = re.compile(_SPEAKING + r"\b", re.IGNORECASE)
+_PLAYED_WITHOUT_RULE = re.compile(r"^(?:say|tell \w+)\s+(?:no|yes)\b|^asks? for nothing\b|^ask to leave\b",
+                                  re.IGNORECASE)
+
+
+def speaking_clauses(line: str) -> list[str]:
+    """The clauses of a `user_behavior` line that have the customer say something of its own
+    (which only a `user_rules` entry makes the scripted user say)."""
+    out = []
+    for clause in _CLAUSE_SPLIT.split(line):
+        head = _CLAUSE_HEAD.match(clause)
+        rest = clause[head.end():] if head else clause
+        if _SPEAKS.match(rest) and not _PLAYED_WITHOUT_RULE.match(rest):
+            out.append(clause.strip(" ,;."))
+    return out
+
 
 def user_side_problems(task: Any) -> list[str]:
     """What stops a simulated user from playing a task faithfully (for `tb validate`):
@@ -472,6 +499,8 @@ def user_side_problems(task: Any) -> list[str]:
       decision (`user_decisions`) with its condition;
     - a decision that waits for an explanation no reference message gives before the first
       write: the scripted user could never decide;
+    - a behaviour line that has the customer say, ask, insist or choose something of its own,
+      which only a `user_rules` entry makes the scripted user say;
     - a rule (`user_rules`) whose words hold a value the customer's facts do not.
     """
     from thinkingbox.models.users import cost_stated, explained
@@ -481,6 +510,11 @@ def user_side_problems(task: Any) -> list[str]:
         if _UNCONDITIONAL_ACCEPT.match(line) and not _CONDITION.search(line):
             problems.append(f"user_behavior[{i}] {line!r} accepts without a condition and tells the customer the "
                             "outcome: make it a user_decisions entry with its condition (`after`)")
+        for clause in speaking_clauses(line):
+            problems.append(f"user_behavior[{i}] has the customer speak ({clause!r}), which the scripted user cannot "
+                            "play: write it as a user_rules entry ({\"when\": [words of the agent message that "
+                            "make it act], \"say\": \"the customer's words\", \"rule\": the line})")
+            break
     says = [step.say for step in task.solution if step.say]
     if says:
         said = " ".join(says)

@@ -216,11 +216,12 @@ class ScriptedUser:
 
     def _rule_lines(self, visible: list[dict[str, str]], new_text: str) -> list[str]:
         said_before = " ".join(m["content"] for m in visible if m["role"] == "user")
+        agent_said = " ".join(m["content"] for m in visible if m["role"] == "assistant")
         out = []
         for rule in self._rules:
             if rule.say in said_before:
                 continue  # each rule acts once
-            if rule.triggered(new_text):
+            if rule.triggered(new_text, agent_said):
                 out.append(rule.say)
         return out
 
@@ -242,10 +243,19 @@ class ScriptedUser:
         if agreement:
             said = " ".join(m["content"] for m in visible if m["role"] == "assistant")
             answers.append(self._decide(" ".join(agreement), said))
-        answers += self._rule_lines(visible, text)
+        rules = self._rule_lines(visible, text)
         if answers:
-            return "; ".join(answers)
-        text = text.lower()
+            answer = "; ".join(answers)
+            return " ".join([answer if answer.endswith((".", "!", "?")) or not rules else answer + ".", *rules])
+        # What the customer's rules have it say goes with the plain answer, except where that
+        # answer says there is nothing more ("Thanks, that solves it.", "No, that's all.").
+        plain = self._plain_reply(text.lower())
+        if rules:
+            return " ".join(rules if plain in (THANKS, NOTHING_ELSE) else [plain, *rules])
+        return plain
+
+    @staticmethod
+    def _plain_reply(text: str) -> str:
         if asks_anything_else(text):
             return NOTHING_ELSE
         if asks_to_wait(text) and "?" not in text:
