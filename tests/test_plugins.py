@@ -100,6 +100,27 @@ def test_a_broken_domain_is_a_row_and_never_breaks_commands_that_do_not_select_i
     assert "tasks/items.json" in capsys.readouterr().err
 
 
+def test_a_domain_whose_reference_fails_is_broken_and_skipped_unless_named(site, capsys, tmp_path):
+    failing = TASKS.replace('"I1"}}]', '"I9"}}]')     # the reference finishes an item that does not exist
+    publish(site, "epsilon", spec_module("epsilon"), tasks=failing)
+    assert main(["domains"]) == 1
+    out = capsys.readouterr().out
+    assert "epsilon" in out and "broken" in out and "finish-one" in out and "solution[0]" in out
+    assert main(["domains", "--quick"]) == 0                # references not run: it loads, so it is listed
+    assert "epsilon" in capsys.readouterr().out
+    # Without --domains: a warning, and the other domains run.
+    assert main(["eval", "--tasks", "ret-fee-001,finish-one", "--output", str(tmp_path / "r.jsonl")]) == 0
+    err = capsys.readouterr().err
+    assert "skipping broken domain 'epsilon'" in err and "reference call finish_item failed" in err
+    assert '"task":"ret-fee-001"' in (tmp_path / "r.jsonl").read_text()
+    assert main(["validate", "--tasks", "ret-fee-001,finish-one"]) == 1   # validate reports it as a task problem
+    out = capsys.readouterr().out
+    assert "finish-one" in out and "reference call finish_item failed" in out
+    # Named, it is an error naming the task.
+    assert main(["eval", "--domains", "epsilon", "--output", str(tmp_path / "e.jsonl")]) == 2
+    assert "finish-one" in capsys.readouterr().err
+
+
 def test_unknown_domain_lists_the_installed_ones():
     with pytest.raises(ThinkingboxError) as err:
         PluginHost().load_domains(["bookings"])

@@ -33,9 +33,25 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError,
 from thinkingbox.errors import TaskError
 
 
+# A rubric rule's regular expression may take this long on one message; one that takes longer
+# backtracks catastrophically (`^(\w+\s?)+$`-like): the trial is an error naming the rule, and
+# `tb validate` flags the rule on long probe messages before any run.
+RULE_TIMEOUT = 0.25
+
+
+class RubricRuleTimeout(Exception):
+    """A rubric rule ran past RULE_TIMEOUT on a message."""
+
+    def __init__(self, pattern: str):
+        super().__init__(f"rule {pattern!r} ran past {RULE_TIMEOUT} s on one message: it backtracks "
+                         "catastrophically; rewrite it without nested repetition")
+        self.pattern = pattern
+
+
 class RubricRule(BaseModel):
     """An offline stand-in for the judge model (`--judge rules`): regular expressions,
-    matched case-insensitively against the final message."""
+    matched case-insensitively against the final message, each with a time bound (the
+    `regex` engine's timeout: a task's pattern can never pin a run)."""
 
     model_config = ConfigDict(extra="forbid")
     all: list[str] = Field(default_factory=list)    # each must match
@@ -46,12 +62,29 @@ class RubricRule(BaseModel):
     @field_validator("all", "none")
     @classmethod
     def _compiles(cls, patterns: list[str]) -> list[str]:
+        import regex
+
         for pattern in patterns:  # a broken pattern must fail the task file, not every trial judged by rules
             try:
-                re.compile(pattern, re.IGNORECASE)
-            except re.error as exc:
+                regex.compile(pattern, regex.IGNORECASE)
+            except regex.error as exc:
                 raise ValueError(f"rule {pattern!r} is not a regular expression: {exc}") from None
         return patterns
+
+    @staticmethod
+    def _search(pattern: str, message: str) -> bool:
+        import regex
+
+        try:
+            return regex.search(pattern, message, regex.IGNORECASE, timeout=RULE_TIMEOUT) is not None
+        except TimeoutError:
+            raise RubricRuleTimeout(pattern) from None
+
+    def answer(self, message: str) -> bool:
+        """Whether `message` matches every `all` pattern and no `none` pattern; RubricRuleTimeout
+        when a pattern runs past RULE_TIMEOUT."""
+        return (all(self._search(p, message) for p in self.all)
+                and not any(self._search(p, message) for p in self.none))
 
 
 class RubricItem(BaseModel):
@@ -477,11 +510,23 @@ def task_file_schema() -> dict[str, Any]:
     return schema
 
 
+# Branch tags pydantic puts in the location of an error inside a union ("rubric[0].RubricItem").
+_UNION_BRANCHES = frozenset({"str", "RubricItem", "function-after[_compiles(), list[str]]"})
+
+
 def _loc(loc: tuple) -> str:
     out = ""
     for part in loc:
+        if part in _UNION_BRANCHES:
+            continue
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out
+
+
+def _most_telling(errors: list[dict]) -> dict:
+    """The error to show: inside a union (a rubric item is a question or an object), the
+    branch that got furthest, not "should be a valid string" for the branch not meant."""
+    return max(errors, key=lambda e: (e["type"] != "string_type", len(e["loc"])))
 
 
 def load_task_file(path: Path) -> list[Task]:
@@ -509,8 +554,10 @@ def load_task_file(path: Path) -> list[Task]:
         try:
             task = Task.model_validate(raw)
         except ValidationError as exc:
-            err = exc.errors()[0]
-            more = f" (and {len(exc.errors()) - 1} more errors)" if len(exc.errors()) > 1 else ""
+            errors = exc.errors()
+            err = _most_telling(errors)
+            others = [e for e in errors if e is not err and e["type"] != "string_type"]
+            more = f" (and {len(others)} more errors)" if others else ""
             raise TaskError(path, label, _loc(err["loc"]), err["msg"] + more) from None
         task.source_file = str(path)
         tasks.append(task)

@@ -117,14 +117,19 @@ class PluginHost:
         self.domains[name] = Domain(name, self, plugin, version)
         return self.domains[name]
 
-    def domain_statuses(self) -> list[DomainStatus]:
-        """Every installed domain, loaded and checked (info, tools, tasks), or broken with
-        its error: one broken domain never hides the healthy ones."""
+    def domain_statuses(self, references: bool = False) -> list[DomainStatus]:
+        """Every installed domain, loaded and checked (info, tools, tasks and, with
+        `references`, every task's reference solution), or broken with its error: one broken
+        domain never hides the healthy ones."""
+        import asyncio
+
         statuses = []
         for name in sorted(installed_domains()):
             try:
                 (domain,) = self.load_domains([name])
                 domain.check_loaded()
+                if references:
+                    asyncio.run(domain.check_references())
             except ThinkingboxError as exc:
                 statuses.append(DomainStatus(name, None, str(exc)))
             except Exception as exc:  # a bug in domain code
@@ -133,11 +138,11 @@ class PluginHost:
                 statuses.append(DomainStatus(name, domain))
         return statuses
 
-    def default_domains(self, warn: Callable[[str], None] | None = None) -> list[Domain]:
+    def default_domains(self, warn: Callable[[str], None] | None = None, references: bool = False) -> list[Domain]:
         """The domains a command without --domains runs: every healthy installed domain.
         Broken ones are skipped, each with a warning (they break only commands naming them)."""
         healthy = []
-        for status in self.domain_statuses():
+        for status in self.domain_statuses(references):
             if status.domain is None:
                 if warn is not None:
                     warn(f"skipping broken domain {status.name!r}: {status.error}")

@@ -135,6 +135,13 @@ class Domain:
         """Load every part (info, world, tools, tasks), so a broken domain shows at once."""
         self.info, self.schema, self.tools, self.tasks  # noqa: B018 - touching loads them
 
+    async def check_references(self, task_ids: set[str] | None = None) -> None:
+        """Run the reference solution of every task (or of `task_ids`): a TaskError names the
+        first one whose reference call fails. The golden states stay cached for the run."""
+        for task in self.tasks.values():
+            if task_ids is None or task.id in task_ids:
+                await self.prepare(task)
+
     @cached_property
     def write_tools(self) -> frozenset[str]:
         """Names of the tools that may change the world."""

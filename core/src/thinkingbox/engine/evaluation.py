@@ -16,7 +16,7 @@ from thinkingbox.engine.domain import Domain
 from thinkingbox.engine.executors import Executor, LocalExecutor
 from thinkingbox.engine.scheduler import check_ready, prepare_jobs
 from thinkingbox.engine.trial import EvalConfig, Job
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.errors import TaskError, ThinkingboxError
 from thinkingbox.paths import output_file
 from thinkingbox.secrets import redact, secret_values
 from thinkingbox.reporting.records import RecordWriter, TrialRecord, config_difference, read_records, read_run_header, run_header
@@ -53,8 +53,18 @@ def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str
     """Select domains and tasks, check the configuration can run them, and read what the
     run file already holds; every problem is an error before any trial runs."""
     domains = host.load_domains(names) if names else host.default_domains(warn=warn)
+    if not names:
+        # A domain nobody named whose selected task's reference fails is skipped, as a
+        # broken plugin is, and its tasks with it; named, it stops the run with the task's
+        # error (prepare_jobs).
+        sound = _with_sound_references(domains, task_ids, warn)
+        if task_ids is not None:
+            task_ids = task_ids - {t for d in domains if d not in sound for t in d.tasks} or None
+            if task_ids is None:
+                raise ThinkingboxError("no task left to run: every selected task is in a broken domain")
+        domains = sound
     if not domains:
-        raise ThinkingboxError("no domains installed")
+        raise ThinkingboxError("no domains installed" if not names else "no domains to run")
     empty = [d.name for d in domains if not d.tasks]
     if empty:
         raise ThinkingboxError(f"domain(s) {', '.join(empty)} have no tasks")
@@ -86,6 +96,23 @@ def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str
         plan.writer.close()
         raise
     return plan
+
+
+def _with_sound_references(domains: list[Domain], task_ids: set[str] | None,
+                           warn: Callable[[str], None] | None) -> list[Domain]:
+    sound = []
+    for domain in domains:
+        if task_ids is not None and not task_ids & set(domain.tasks):
+            sound.append(domain)   # none of its tasks runs: nothing to check
+            continue
+        try:
+            asyncio.run(domain.check_references(task_ids))
+        except TaskError as exc:
+            if warn is not None:
+                warn(f"skipping broken domain {domain.name!r}: {exc}")
+        else:
+            sound.append(domain)
+    return sound
 
 
 def _header(plan: EvaluationPlan) -> dict[str, Any]:

@@ -8,6 +8,7 @@ episode, no model), so every task of a domain is checked in well under a second.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterator
 
 import orjson
@@ -16,6 +17,7 @@ from thinkingbox.engine.judging import Verdict, apply_calls, judge_trial
 from thinkingbox.engine.domain import Domain, TaskWorld
 from thinkingbox.models.rubric import RULES_JUDGE
 from thinkingbox.tasks import Task, ToolCall
+from thinkingbox.errors import TaskError
 from thinkingbox.world import Snapshot, state_hash
 
 
@@ -74,12 +76,47 @@ def write_steps(domain: Domain, task: Task) -> list[int]:
     return [i for i, step in enumerate(task.solution) if step.tool in domain.write_tools]
 
 
+# Long messages a rubric rule meets before any run: repetition is what makes a backtracking
+# pattern take exponential time (`^(\w+\s?)+$` on many words and a final "!").
+_PROBE_PIECES = ("a", "word ", "1", "a,", "ab", " ", "yes no ", "$1.00 ", "\n- item ")
+
+
+@lru_cache(maxsize=4096)
+def _runs_past_bound(pattern: str, message: str = "") -> str:
+    """The timeout's text when `pattern` runs past RULE_TIMEOUT on a probe (or `message`)."""
+    from thinkingbox.tasks import RubricRule, RubricRuleTimeout
+
+    probes = [message] if message else [piece * (5_000 // len(piece)) + "!" for piece in _PROBE_PIECES]
+    try:
+        for probe in probes:
+            RubricRule._search(pattern, probe)
+    except RubricRuleTimeout as exc:
+        return str(exc)
+    return ""
+
+
+def rubric_rule_problems(task: Task) -> list[str]:
+    """Rubric rules that run past their time bound on long messages (RULE_TIMEOUT): the
+    shared probes (each pattern once) and the task's final message repeated to 10,000 chars."""
+    long_reference = (task.final_message + " ") * (10_000 // (len(task.final_message) + 1) + 1)
+    problems = []
+    for i, item in enumerate(task.rubric_items):
+        for pattern in [*item.rule.all, *item.rule.none] if item.rule else []:
+            slow = _runs_past_bound(pattern) or _runs_past_bound(pattern, long_reference)
+            if slow:
+                problems.append(f"rubric[{i}] {slow}")
+    return problems
+
+
 async def check_task(domain: Domain, task: Task) -> list[str]:
     """Problems with one task (empty when it is sound)."""
     from thinkingbox.engine.user_check import user_side_problems
 
-    problems: list[str] = user_side_problems(task)
-    tw = await domain.prepare(task)
+    problems: list[str] = user_side_problems(task) + rubric_rule_problems(task)
+    try:
+        tw = await domain.prepare(task)
+    except TaskError as exc:   # the reference itself fails: nothing else can be checked
+        return [*problems, str(exc)]
     fresh = domain.new_world(tw)
     if state_hash(fresh.snapshot()) != tw.initial_hash:
         problems.append("reset is not exact: a fresh world differs from the template")
@@ -271,7 +308,10 @@ async def passing_alternatives(domain: Domain, task: Task) -> list[Alternative]:
     field with a fixed list of values), the other allowed values with which the task still
     passes although the final state differs: what the task really grades, for its author.
     (A value that a later write overwrites leaves the same state and is not listed.)"""
-    tw = await domain.prepare(task)
+    try:
+        tw = await domain.prepare(task)
+    except TaskError:
+        return []   # check_task reports the failing reference
     schemas = {t["name"]: t["input_schema"] for t in await domain.list_tool_schemas()}
     ticket_values = domain.plugin.ticketing.ticket_values() if getattr(domain.plugin, "ticketing", None) else {}
     found = []

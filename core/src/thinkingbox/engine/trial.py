@@ -13,7 +13,7 @@ from thinkingbox.engine.episode import END_TOOL_SCHEMA, Limits, run_episode
 from thinkingbox.engine.judging import Verdict, judge_trial
 from thinkingbox.engine.sessions import SessionPool, WorldPool
 from thinkingbox.engine.transports import TrialTools
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.errors import TaskError, ThinkingboxError
 from thinkingbox.models import llm
 from thinkingbox.models.agents import EpisodeContext
 from thinkingbox.models.prompts import AGENT_PROMPT_VERSION, SHARED_AGENT_PROMPT
@@ -178,6 +178,9 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
                                     episode.finish_reason, judge=config.settings.judge)
     except llm.ModelCallFailed as exc:  # the judge model failed for good: an errored trial, to re-run
         verdict = Verdict(False, [], [], {"judge": exc.usage})
+        episode.finish_reason, episode.error = "error", f"judge: {exc}"
+    except TaskError as exc:  # a task's rubric rule past its time bound: the task's fault, not a verdict
+        verdict = Verdict(False, [], [], {})
         episode.finish_reason, episode.error = "error", f"judge: {exc}"
     t_end = time.perf_counter()
     return trial_record(

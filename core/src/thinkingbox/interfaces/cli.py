@@ -153,7 +153,12 @@ def build_parser() -> argparse.ArgumentParser:
         group.add_argument(f"--{role}-max-attempts", type=_positive, metavar="N",
                            help="attempts per request on 429/5xx/timeouts (default: 6)")
 
-    sub.add_parser("domains", help="list installed domains, their versions and task counts")
+    dm = sub.add_parser("domains", help="list installed domains, their versions and task counts",
+                        description="List installed domains. Each is loaded and every task's reference solution is "
+                        "run: a domain that fails to load, has a bad task file or a reference that fails is a "
+                        "'broken' row (exit status 1), which commands without --domains skip with a warning.")
+    dm.add_argument("--quick", action="store_true", help="do not run the reference solutions (faster; a failing "
+                    "reference then shows only when a command runs that task)")
 
     va = sub.add_parser("validate", help="check that every task is sound (for task authors)",
                         description="For every task: reset is exact, the reference solution passes, doing "
@@ -438,7 +443,7 @@ def cmd_domains(args: argparse.Namespace) -> int:
 
     from thinkingbox.engine.discovery import PluginHost
 
-    statuses = PluginHost().domain_statuses()
+    statuses = PluginHost().domain_statuses(references=not args.quick)
     if not statuses:
         print("No domains installed. Install a domain plugin (a package with a thinkingbox.domains entry point).")
         return 0

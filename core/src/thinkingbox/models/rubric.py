@@ -7,6 +7,8 @@ import re
 from thinkingbox.models import llm
 from thinkingbox.engine.judge import CheckResult, TrialOutcome
 from thinkingbox.models.users import sanitize
+from thinkingbox.errors import TaskError
+from thinkingbox.tasks import RubricRuleTimeout
 
 JUDGE_PROMPT_VERSION = "judge-1"
 JUDGE_SYSTEM_PROMPT = """You check one property of the final message a support assistant sent to a customer.
@@ -28,8 +30,8 @@ NOT_JUDGED = "not judged"   # a rules run's answer to a question whose rule is o
 
 
 def rule_answer(rule, message: str) -> bool:
-    return (all(re.search(p, message, re.IGNORECASE) for p in rule.all)
-            and not any(re.search(p, message, re.IGNORECASE) for p in rule.none))
+    """A rubric rule's answer on `message` (RubricRuleTimeout for a pattern past its time bound)."""
+    return rule.answer(message)
 
 
 async def rubric_check(outcome: TrialOutcome) -> CheckResult:
@@ -50,8 +52,13 @@ async def rubric_check(outcome: TrialOutcome) -> CheckResult:
                 answers.append({"question": item.question, "answer": NOT_JUDGED, "raw": "rules", "parsed": False,
                                 "approximate": True})
             else:
+                try:
+                    said = rule_answer(item.rule, outcome.final_message)
+                except RubricRuleTimeout as exc:   # the task's fault, not the agent's: an error, not a verdict
+                    task = outcome.task
+                    raise TaskError(task.source_file, task.id, "rubric", str(exc)) from None
                 answers.append({"question": item.question, "parsed": True, "raw": "rules",
-                                "answer": "yes" if rule_answer(item.rule, outcome.final_message) else "no"})
+                                "answer": "yes" if said else "no"})
         failed = [a["question"] for a in answers if a["answer"] == "no"]
         unjudged = sum(a["answer"] == NOT_JUDGED for a in answers)
         detail = "all rubric questions answered yes (rules)" if not failed else f"answered no: {'; '.join(failed)}"
