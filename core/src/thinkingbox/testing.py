@@ -186,12 +186,21 @@ def _domain_name(node: Any) -> str:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "tb_task(task_id): the task whose world the tb_world fixture builds")
+    config.addinivalue_line("markers", "slow: a DomainTests check of a task beyond the first of its family "
+                            "(deselect with -m 'not slow' for a quick run; the first task of each family still runs)")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "tb_task_id" in metafunc.fixturenames:
         domain = load_domain(_domain_name(metafunc))
-        metafunc.parametrize("tb_task_id", sorted(domain.tasks))
+        # The first task of each family is the quick sample; the others are marked slow, so
+        # `-m "not slow"` checks every family in seconds and a plain run checks every task.
+        first = {}
+        for task_id in sorted(domain.tasks):
+            first.setdefault(domain.tasks[task_id].family, task_id)
+        sample = set(first.values())
+        metafunc.parametrize("tb_task_id", [t if t in sample else pytest.param(t, marks=pytest.mark.slow)
+                                            for t in sorted(domain.tasks)])
 
 
 @pytest.fixture
