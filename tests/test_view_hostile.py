@@ -13,6 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from test_view import DATA_LINE, js_string
 
 TB = str(Path(sys.executable).parent / "tb")
 CHROMIUM = "/usr/bin/chromium"
@@ -244,12 +245,9 @@ def test_the_meta_policy_on_disk_matches_the_served_one():
     assert view_data.PAGE_POLICY == view_data.PAGE_META_POLICY + "; frame-ancestors 'none'"  # ignored in a meta
 
 
-DATA_LINE = re.compile(r'\(window\.TB_DATA=window\.TB_DATA\|\|\{\}\)\["([a-z0-9/]+)"\]=JSON\.parse\("([^"]*)"\);\n')
-
-
 def test_data_files_are_json_text_in_one_inert_string_literal(runs):
     """Each data file is one fixed statement around a string literal that holds the JSON text;
-    the literal has no quote, backslash-quote, angle bracket, ampersand or line separator, so
+    the literal has no quote of its own kind, angle bracket, ampersand or line terminator, so
     nothing in it can end the literal or the script element."""
     from thinkingbox.reporting import view_data
 
@@ -259,8 +257,8 @@ def test_data_files_are_json_text_in_one_inert_string_literal(runs):
         match = DATA_LINE.fullmatch(body)
         assert match, (path, body[:200])
         literal = match.group(2)
-        assert not set(literal) & set("<>&'`\"\u2028\u2029\n\r"), path
-        data = json.loads(json.loads(f'"{literal}"'))
+        assert not set(literal) & set("<>&'`\u2028\u2029\n\r"), path
+        data = json.loads(js_string(literal))
         if path == "data/index.js":
             assert data["runs"][0]["command"].startswith("command " + MARKUP + " " + QUOTES)
             assert data["tasks"][0]["domain"].startswith("domain " + MARKUP)
@@ -279,7 +277,7 @@ def test_redaction_that_breaks_the_json_text_still_gives_valid_data():
     body = view_data.script("r0/t0", {"final_message": ISSUE, "said": f"key {secret}", "n": 3}, [secret]).decode()
     match = DATA_LINE.fullmatch(body)
     assert match and secret not in body
-    data = json.loads(json.loads(f'"{match.group(2)}"'))
+    data = json.loads(js_string(match.group(2)))
     assert data["said"] == "key [REDACTED]" and data["n"] == 3
     assert data["final_message"].endswith("\"+(document.title='PWNED')}]}//")
 
@@ -293,3 +291,20 @@ def test_app_js_puts_record_text_in_as_text_only():
     for href in re.findall(r'href: ([^,}]+)', source):
         assert href.strip().startswith(('"#/', '"report.html"', "href(")), href  # href(n): "#/trial/..." from numbers
     assert 'name === "style") node.style.cssText' in source  # through CSSOM: the policy refuses style attributes
+
+
+def test_a_browser_reads_back_every_character_as_written(browser):
+    """The escapes, read by a real JavaScript engine: every ASCII character, line and
+    paragraph separators, astral characters and the probes come back unchanged, as keys too."""
+    from thinkingbox.reporting import view_data
+
+    text = "".join(map(chr, range(128))) + "\u2028\u2029\u00e9\u4e2d\U0001f600 " + MARKUP + QUOTES + " \\\\' \\\" \\u0041"
+    data = {"text": text, text: [text, {"n": 1.5, "none": None, "yes": True}]}
+    body = view_data.script("r0/t0", data, []).decode()
+    page = browser.new_page()
+    try:
+        page.goto("about:blank")
+        read = page.evaluate("body => { (0, eval)(body); return window.TB_DATA['r0/t0']; }", body)
+    finally:
+        page.close()
+    assert read == data

@@ -1,5 +1,5 @@
 // Thinkingbox run viewer: the same page for `tb view` (served) and `tb report --html` (files).
-// Data files are scripts that store JSON.parse("...") in window.TB_DATA[key]: browsers block
+// Data files are scripts that store JSON.parse('...') in window.TB_DATA[key]: browsers block
 // fetch() of file:// URLs, not <script src>; the record text is inside the string literal,
 // parsed as JSON, never run (reporting/view_data.py says why). Record text is agent and user
 // text: it only ever reaches the page as text nodes and attribute values (textContent,
