@@ -3,7 +3,8 @@
 // fetch() of file:// URLs, not <script src>; the record text is inside the string literal,
 // parsed as JSON, never run (reporting/view_data.py says why). Record text is agent and user
 // text: it only ever reaches the page as text nodes and attribute values (textContent,
-// setAttribute), never as HTML, and no href or src is built from it. The pages' policy
+// setAttribute), never as HTML; every href is "report.html" or a "#/..." fragment, and the
+// only script src is data/ plus numbers from the page's own hash. The pages' policy
 // (Content-Security-Policy) refuses inline script and style attributes: styles are set
 // through element.style.
 "use strict";
