@@ -135,6 +135,24 @@ def page(request, browser):
     context.close()
 
 
+# A data file: (window.TB_DATA=window.TB_DATA||{})['KEY']=JSON.parse('JSON TEXT WITH ESCAPES');
+DATA_LINE = re.compile(r"\(window\.TB_DATA=window\.TB_DATA\|\|\{\}\)\['([a-z0-9/]+)'\]=JSON\.parse\('([^']*)'\);\n")
+
+
+def js_string(literal):
+    """The text of a string literal's body written with the escapes data files use."""
+    assert not re.search(r"\\(?![xu\\])", literal.replace("\\\\", "")), "an escape data files do not write"
+    return re.sub(r"\\(x[0-9a-f]{2}|u[0-9a-f]{4}|\\)",
+                  lambda m: "\\" if m.group(1) == "\\" else chr(int(m.group(1)[1:], 16)), literal)
+
+
+def data_of(body):
+    """The data a data file stores: the JSON text inside its JSON.parse('...')."""
+    match = DATA_LINE.fullmatch(body)
+    assert match, body[:200]
+    return json.loads(js_string(match.group(2)))
+
+
 def rows(page):
     return page.locator("#grid tbody tr").evaluate_all("rows => rows.map(r => r.dataset.task)")
 
@@ -266,7 +284,7 @@ def test_html_takes_a_folder_and_view_says_what_is_wrong(runs, tmp_path):
     assert proc.returncode == 2 and "holds other files" in proc.stderr and (tmp_path / "mine" / "notes.txt").exists()
     tb("report", runs[0], "--html", tmp_path / "site")
     tb("report", runs[1], "--html", tmp_path / "site")  # an earlier export is replaced
-    assert '"name":"noop"' in (tmp_path / "site" / "data" / "index.js").read_text()
+    assert data_of((tmp_path / "site" / "data" / "index.js").read_text())["runs"][0]["name"] == "noop"
     proc = tb("view", tmp_path / "missing.jsonl", check=False)
     assert proc.returncode == 2 and "missing.jsonl not found" in proc.stderr and "Traceback" not in proc.stderr
     proc = tb("view", runs[0], "--port", "70000", check=False)
@@ -286,7 +304,8 @@ def test_the_server_answers_only_its_pages_and_data(runs):
         with urllib.request.urlopen(base + "data/r1/t2.js") as response:
             body = response.read().decode()
             assert response.headers["Content-Type"].startswith("text/javascript")
-        assert body.startswith('(window.TB_DATA=window.TB_DATA||{})["r1/t2"]=') and '"key":"retail/ret-fee-001"' in body
+        assert body.startswith("(window.TB_DATA=window.TB_DATA||{})['r1/t2']=JSON.parse('")
+        assert data_of(body)["key"] == "retail/ret-fee-001"
         for missing in ("data/r9/t0.js", "data/r0/t99.js", "../pyproject.toml", "data/index.json"):
             with pytest.raises(HTTPError) as error:
                 urllib.request.urlopen(base + missing)

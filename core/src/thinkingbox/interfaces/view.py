@@ -8,7 +8,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import urlsplit
 
-from thinkingbox.reporting.view_data import ASSETS, Site, asset
+from thinkingbox.reporting.view_data import ASSETS, PAGE_POLICY, REPORT_POLICY, Site, asset
 from thinkingbox.secrets import redact, secret_values
 
 CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -55,6 +55,9 @@ def make_server(site: Site, host: str = "127.0.0.1", port: int = 0) -> Threading
             self.send_header("Content-Type", CONTENT_TYPES.get(path[path.rfind("."):], "application/octet-stream"))
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
+            # record text is untrusted: no inline script runs, and no file is read as another type
+            self.send_header("Content-Security-Policy", REPORT_POLICY if path == "report.html" else PAGE_POLICY)
+            self.send_header("X-Content-Type-Options", "nosniff")
             self.end_headers()
             self.wfile.write(body)
 

@@ -312,6 +312,11 @@ def _task_table(report: dict[str, Any]) -> str:
     return (f'<table id="task-table"><thead><tr><th>task</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
+# The page runs no script; record text in it is escaped (html.escape). Served by `tb view`, the
+# same policy comes as a header (view_data.REPORT_POLICY, which adds frame-ancestors).
+REPORT_META_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+
+
 def render_html(report: dict[str, Any]) -> str:
     series_at = {a["run"]: {int(k): v for k, v in a["overall"]["pass@k"].items()} for a in report["agents"]}
     series_hat = {a["run"]: {int(k): v for k, v in a["overall"]["pass^k_plugin"].items()} for a in report["agents"]}
@@ -321,7 +326,9 @@ def render_html(report: dict[str, Any]) -> str:
            "pre{background:#f6f6f6;padding:12px;overflow:auto;font-size:12px}table{border-collapse:collapse;font-size:12px}"
            "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}.charts{display:flex;flex-wrap:wrap;gap:16px}")
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Thinkingbox report</title><style>{css}</style></head>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{REPORT_META_POLICY}">
+<title>Thinkingbox report</title><style>{css}</style></head>
 <body>
 <h1>Thinkingbox report</h1>
 <p>{len(report['agents'])} agent(s), domains: {html.escape(', '.join(report['domains']))}. pass@k is the unbiased

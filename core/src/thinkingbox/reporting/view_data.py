@@ -1,8 +1,8 @@
 """The data behind `tb view` and the static export of `tb report --html`.
 
 Both show the same pages (view_assets/: index.html, app.js, style.css). The pages load their
-data as scripts that assign to `window.TB_DATA[key]`, because browsers refuse fetch() of
-file:// URLs and the export must work opened from disk:
+data as scripts that store JSON text, parsed by JSON.parse, in `window.TB_DATA[key]`, because
+browsers refuse fetch() of file:// URLs and the export must work opened from disk:
 
     data/index.js       key "index": runs with provenance, leaderboard, the task grid
     data/rR/tT.js       key "rR/tT": every trial of task T (its index in the grid) in run R
@@ -10,6 +10,11 @@ file:// URLs and the export must work opened from disk:
 So a large run stays usable: the index holds one line per task and run, and a trial's full
 record is read only when it is opened. `tb view` serves these files, made on request; the
 export writes them all. Every file is redacted (thinkingbox.secrets.redact) as it is made.
+
+Record text is untrusted (agents and users wrote it, and run files are shared): it reaches the
+pages only as data inside a string literal (see `script`) and then only as text nodes
+(app.js), and the pages carry a Content-Security-Policy that refuses inline script
+(PAGE_POLICY: a header when served, a meta element in index.html on disk).
 """
 from __future__ import annotations
 
@@ -26,9 +31,20 @@ import orjson
 from thinkingbox.errors import ThinkingboxError
 from thinkingbox.reporting import records as records_module
 from thinkingbox.reporting.analysis import CATEGORIES, failure_category
+from thinkingbox.reporting.report import REPORT_META_POLICY
 from thinkingbox.secrets import redact, secret_values
 
 ASSETS = ("index.html", "app.js", "style.css")
+
+# What the pages may load: their own scripts and styles, nothing inline, nothing from elsewhere.
+# index.html holds PAGE_META_POLICY as a meta element, for the export opened from disk
+# (tests/test_view_hostile.py keeps the two the same); `tb view` sends the header, which adds
+# frame-ancestors (browsers ignore it in a meta element).
+PAGE_META_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                    "base-uri 'none'; form-action 'none'")
+PAGE_POLICY = f"{PAGE_META_POLICY}; frame-ancestors 'none'"
+# report.html (reporting/report.py writes the meta element): inline styles, no script at all.
+REPORT_POLICY = f"{REPORT_META_POLICY}; frame-ancestors 'none'"
 
 
 @dataclass
@@ -106,11 +122,13 @@ def index_data(runs: list[Run], report: dict[str, Any]) -> dict[str, Any]:
     keys = task_keys(runs)
     position = {key: i for i, key in enumerate(keys)}
     families: dict[str, str] = {}
+    split: dict[str, tuple[str, str]] = {}
     cells: list[list[Any]] = [[None] * len(runs) for _ in keys]
     for r_index, run in enumerate(runs):
         for record in sorted(run.records, key=lambda r: r["trial"]):
             key = f"{record['domain']}/{record['task']}"
             families.setdefault(key, record["family"])
+            split.setdefault(key, (record["domain"], record["task"]))  # a domain name may hold "/"
             cell = cells[position[key]][r_index]
             if cell is None:
                 cell = cells[position[key]][r_index] = {"passed": 0, "trials": 0, "errors": 0, "t": []}
@@ -135,7 +153,7 @@ def index_data(runs: list[Run], report: dict[str, Any]) -> dict[str, Any]:
     return {
         "runs": [provenance(run) for run in runs], "leaderboard": leaderboard, "categories": CATEGORIES,
         "domains": report["domains"], "families": sorted(set(families.values()) - {""}),
-        "tasks": [{"key": key, "domain": key.split("/", 1)[0], "task": key.split("/", 1)[1],
+        "tasks": [{"key": key, "domain": split[key][0], "task": split[key][1],
                    "family": families.get(key, ""), "cells": cells[i]} for i, key in enumerate(keys)],
         "bootstrap": report["bootstrap"],
     }
@@ -179,11 +197,55 @@ class Site:
                                      "trials": [{**rec, "category": failure_category(rec)} for rec in trials]}, secrets)
 
 
+# A data file is one fixed statement around a string literal that holds the data's JSON text:
+#
+#     (window.TB_DATA=window.TB_DATA||{})['KEY']=JSON.parse('JSON TEXT, ESCAPED');
+#
+# Why not the alternatives: a data file that is JSON written as JavaScript (the old way) is
+# evaluated as code, so any change to its text that ends a string early (redaction once ate
+# the backslash of an escaped quote) turns record text into script; fetch() of JSON files is
+# refused from file:// in Chromium; a <script type="application/json"> block would have to sit
+# in index.html itself, loading every trial of every run at once. JSON.parse reads the literal
+# as data only. Inside the literal every character that could end it or the script element,
+# or be read as markup, is an escape: the literal's quote ' and the backtick, < > &, control
+# characters and U+2028/9, and the backslash itself. So the literal holds no ' at all, and no
+# change to the file's text that only deletes or replaces characters can end it early. The
+# double quote is left as it is: it means nothing inside a '...' literal, and JSON text is
+# full of them (a tool result is JSON inside JSON), so escaping it would make files ~40% larger.
+_LITERAL_ESCAPES = [("\\", "\\\\"), ("'", "\\x27"), ("`", "\\x60"), ("<", "\\x3c"), (">", "\\x3e"),
+                    ("&", "\\x26"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029")]  # the backslash first
+_CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f]")
+
+
+def _literal(text: str) -> str:
+    """`text` as a JavaScript string literal in single quotes with no ', <, >, & or line
+    terminator inside."""
+    for char, escape in _LITERAL_ESCAPES:
+        if char in text:
+            text = text.replace(char, escape)
+    return "'" + _CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", text) + "'"
+
+
+def _redact_strings(value: Any, secrets: list[str] | None) -> Any:
+    if isinstance(value, str):
+        return redact(value, secrets)
+    if isinstance(value, list):
+        return [_redact_strings(v, secrets) for v in value]
+    if isinstance(value, dict):
+        return {redact(k, secrets): _redact_strings(v, secrets) for k, v in value.items()}
+    return value
+
+
 def script(key: str, data: Any, secrets: list[str] | None = None) -> bytes:
-    """A data file: a script that stores `data` under `key` (JSON is valid JavaScript)."""
-    body = orjson.dumps(data, default=str).decode()
-    return redact(f"(window.TB_DATA=window.TB_DATA||{{}})[{orjson.dumps(key).decode()}]={body};\n",
-                  secrets).encode()
+    """A data file: a script that stores `data` under `key`, parsed from JSON text by JSON.parse."""
+    plain = orjson.dumps(data, default=str).decode()
+    text = redact(plain, secrets)
+    if text != plain:
+        try:
+            orjson.loads(text)
+        except orjson.JSONDecodeError:  # redaction of the text broke it (ate a backslash): redact each string
+            text = orjson.dumps(_redact_strings(orjson.loads(plain), secrets)).decode()
+    return f"(window.TB_DATA=window.TB_DATA||{{}})[{_literal(key)}]=JSON.parse({_literal(text)});\n".encode()
 
 
 def asset(name: str) -> bytes:

@@ -1,7 +1,12 @@
 // Thinkingbox run viewer: the same page for `tb view` (served) and `tb report --html` (files).
-// Data files are scripts that assign window.TB_DATA[key]: browsers block fetch() of file://
-// URLs, not <script src>. Record text is agent and user text: it only ever reaches the page
-// as text nodes (textContent), never as HTML.
+// Data files are scripts that store JSON.parse('...') in window.TB_DATA[key]: browsers block
+// fetch() of file:// URLs, not <script src>; the record text is inside the string literal,
+// parsed as JSON, never run (reporting/view_data.py says why). Record text is agent and user
+// text: it only ever reaches the page as text nodes and attribute values (textContent,
+// setAttribute), never as HTML; every href is "report.html" or a "#/..." fragment, and the
+// only script src is data/ plus numbers from the page's own hash. The pages' policy
+// (Content-Security-Policy) refuses inline script and style attributes: styles are set
+// through element.style.
 "use strict";
 (function () {
   const TB = (window.TB_DATA = window.TB_DATA || {});
@@ -41,6 +46,7 @@
     for (const [name, value] of Object.entries(options || {})) {
       if (value === null || value === undefined || value === false) continue;
       if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+      else if (name === "style") node.style.cssText = String(value); // CSSOM: allowed by the policy
       else node.setAttribute(name, value === true ? "" : String(value));
     }
     return node;
