@@ -262,9 +262,141 @@ def test_redaction_covers_authorization_values_and_named_key_variables(monkeypat
     monkeypatch.setenv("TB_CONTROL_TOKEN", "control-token-value-99")
     monkeypatch.setenv("SHORT_TOKEN", "abc")  # too short to be told from ordinary text
     text = redact('headers={"Authorization": "Basic dXNlcjpwYXNz"} then ant-secret-value-42, '
-                  "control-token-value-99, bearer abcdefghijkl, abc, https://u:p@example.com/v1")
+                  "control-token-value-99, bearer abcdef123456ghij, abc, https://u:p@example.com/v1")
     assert text == ('headers={"Authorization": "Basic [REDACTED]"} then [REDACTED], [REDACTED], '
                     "bearer [REDACTED], abc, https://[REDACTED]@example.com/v1")
+
+
+# Text an agent or an endpoint may write that names or holds credentials (issue 33).
+HOSTILE_TEXTS = [
+    'Use the header Authorization: "Bearer abc"',
+    'x Authorization: "abc\\"',
+    'headers={"Authorization": "Basic dXNlcjpwYXNz"}',
+    "curl -H 'Authorization: Bearer 9f8e7d6c5b4a39281706' https://bob:hunter2pass@api.example.com/v1",
+    'a "quoted" key sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12 \\ and a backslash',
+    'the vendor key is quote"and\\slash-value.',
+    "Return authorization: RMA-20001",
+]
+LEAKS = ["dXNlcjpwYXNz", "9f8e7d6c5b4a39281706", "hunter2pass", "sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12",
+         'quote"and\\slash-value']
+
+
+def test_records_holding_credential_forms_are_json_lines_every_reader_takes(tmp_path, capsys, monkeypatch):  # issue 33
+    import json
+
+    from thinkingbox.interfaces.cli import main
+    from thinkingbox.reporting.records import RecordWriter, read_records, read_run_header
+    from thinkingbox.reporting.report import load_runs
+
+    monkeypatch.setenv("VENDOR_API_KEY", 'quote"and\\slash-value')
+    source = oracle_run(tmp_path, "source.jsonl")
+    header, records = read_run_header(source), record_lines(source)
+    for record in records:
+        record["trajectory"].extend({"role": "assistant", "content": text} for text in HOSTILE_TEXTS)
+        record["checks"][0]["data"] = {text: [text] for text in HOSTILE_TEXTS}  # dict keys too
+    path = tmp_path / "run.jsonl"
+    writer = RecordWriter(path, header=header)
+    for record in records:
+        writer.write(record)
+    writer.close()
+    text = path.read_text()
+    assert all(json.loads(line) for line in text.splitlines())
+    assert not [leak for leak in LEAKS if leak in text or json.dumps(leak)[1:-1] in text]
+    (first, *_) = read_records(path)
+    said = [e["content"] for e in first["trajectory"][-len(HOSTILE_TEXTS):]]
+    assert said[0] == 'Use the header Authorization: "Bearer abc"' and said[-1] == "Return authorization: RMA-20001"
+    assert said[2] == 'headers={"Authorization": "Basic [REDACTED]"}'
+    assert said[5] == "the vendor key is [REDACTED]."
+    assert len(load_runs([path])) == 4
+    capsys.readouterr()
+    task, trial = first["task"], str(first["trial"])
+    assert main(["show", str(path), "--task", task, "--trial", trial]) == 0
+    assert "Return authorization: RMA-20001" in capsys.readouterr().out
+    assert main(["show", str(path), "--task", task, "--trial", trial, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["trajectory"][-1]["content"] == "Return authorization: RMA-20001"
+    assert main(["show", str(path), "--json"]) == 0
+    assert len([json.loads(line) for line in capsys.readouterr().out.splitlines()]) == 4
+    assert main(["report", str(path), "--json", str(tmp_path / "r.json"), "--html", str(tmp_path / "site")]) == 0
+    json.loads((tmp_path / "r.json").read_text())
+    assert main(["rejudge", str(path), "--output", str(tmp_path / "again.jsonl")]) == 0
+    assert all(r["verdict"] for r in read_records(tmp_path / "again.jsonl"))
+    capsys.readouterr()
+    assert eval_again(path) == 0
+    assert "0 trials to run (4 already recorded)" in capsys.readouterr().err
+    outputs = [(tmp_path / "again.jsonl").read_text(), (tmp_path / "r.json").read_text(),
+               *(p.read_text() for p in (tmp_path / "site").rglob("*.js"))]
+    assert not [leak for leak in LEAKS for o in outputs if leak in o or json.dumps(leak)[1:-1] in o]
+
+
+def _replayed_dfw_001(tmp_path, edit, environment=None):
+    """A trial of retail dfw-001 whose agent said what `edit` makes of the reference's words,
+    judged by eval (the replay agent plays the edited recording) and written to a run file;
+    `environment` (a callable) sets up the environment of that eval."""
+    import json
+
+    from thinkingbox.interfaces.cli import main
+
+    reference = tmp_path / "reference.jsonl"
+    assert main(["eval", "--domains", "retail", "--tasks", "dfw-001", "--judge", "rules",
+                 "--output", str(reference)]) == 0
+    (record,) = record_lines(reference)
+    for event in record["trajectory"]:
+        if event["role"] == "assistant" and event.get("content"):
+            event["content"] = edit(event["content"])
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text(json.dumps(record) + "\n")
+    out = tmp_path / "replayed.jsonl"
+    if environment:
+        environment()
+    main(["eval", "--domains", "retail", "--tasks", "dfw-001", "--judge", "rules", "--agent", f"replay:{edited}",
+          "--output", str(out)])
+    return out
+
+
+def test_a_return_authorization_the_agent_states_is_kept_and_rejudges_the_same(tmp_path, capsys):  # issue 33
+    from thinkingbox.interfaces.cli import main
+
+    out = _replayed_dfw_001(tmp_path, lambda text: text.replace("Your return authorization number is RMA-20001",
+                                                                "Return authorization: RMA-20001"))
+    (record,) = record_lines(out)
+    assert record["verdict"] and "Return authorization: RMA-20001" in record["final_message"]
+    capsys.readouterr()
+    assert main(["rejudge", str(out), "--output", str(tmp_path / "again.jsonl")]) == 0
+    assert "0 verdict(s) changed" in capsys.readouterr().out
+    (again,) = record_lines(tmp_path / "again.jsonl")
+    assert again["verdict"] and again["rejudged"]
+
+
+def test_a_record_whose_judged_text_was_redacted_keeps_its_verdict_on_rejudge_and_says_so(tmp_path, capsys,
+                                                                                        monkeypatch):  # issue 33
+    from thinkingbox.interfaces.cli import main
+
+    # a secret that happens to be what the judge reads
+    out = _replayed_dfw_001(tmp_path, lambda text: text, lambda: monkeypatch.setenv("RMA_PRINTER_TOKEN", "RMA-20001"))
+    (record,) = record_lines(out)
+    assert record["verdict"]  # judged on what the agent said, before redaction
+    assert "RMA-20001" not in out.read_text() and "final_message" in record["redacted"]
+    capsys.readouterr()
+    assert main(["rejudge", str(out), "--output", str(tmp_path / "again.jsonl")]) == 0
+    printed = capsys.readouterr().out
+    assert "0 verdict(s) changed" in printed and "1 kept its recorded verdict" in printed
+    (again,) = record_lines(tmp_path / "again.jsonl")
+    assert again["verdict"] and again["rejudged"] is False and "final_message" in again["not_rejudged"]
+    assert again["checks"] == record["checks"]
+
+
+def test_a_record_redacted_by_an_older_tb_keeps_its_verdict_on_rejudge(tmp_path, capsys):  # issue 33
+    from thinkingbox.interfaces.cli import main
+
+    out = _replayed_dfw_001(tmp_path, lambda text: text)
+    (record,) = record_lines(out)
+    record["final_message"] = record["final_message"].replace("RMA-20001", "[REDACTED]")  # as older versions wrote it
+    record["trajectory"][-1]["content"] = record["final_message"]
+    out.write_text(out.read_text().splitlines()[0] + "\n" + __import__("json").dumps(record) + "\n")
+    assert main(["rejudge", str(out), "--output", str(tmp_path / "again.jsonl")]) == 0
+    assert "0 verdict(s) changed" in capsys.readouterr().out
+    (again,) = record_lines(tmp_path / "again.jsonl")
+    assert again["verdict"] and again["rejudged"] is False and "[REDACTED]" in again["not_rejudged"]
 
 
 def test_show_and_report_escape_terminal_control_sequences_from_records(tmp_path, capsys):  # F11

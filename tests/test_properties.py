@@ -613,7 +613,8 @@ def test_any_bytes_as_a_task_file_load_or_are_a_task_error(content, tmp_path_fac
 
 RECORD_KEYS = ["record_version", "domain", "domain_version", "core_version", "task", "family", "trial", "agent",
                "user", "config", "verdict", "finish_reason", "error", "checks", "diff", "effects", "final_message",
-               "counts", "usage", "initial_hash", "trajectory", "timings_ms", "rejudged", "previous_verdict"]
+               "counts", "usage", "initial_hash", "trajectory", "timings_ms", "rejudged", "previous_verdict",
+               "not_rejudged", "redacted"]
 GOOD_RECORD = {"record_version": 1, "domain": "retail", "domain_version": "1", "core_version": "1", "task": "t",
                "family": "f", "trial": 1, "agent": "oracle", "user": "scripted", "config": {}, "verdict": True,
                "finish_reason": "done", "error": None, "checks": [], "diff": None, "effects": [],

@@ -192,6 +192,19 @@ def test_an_error_quoting_the_key_reaches_the_score_redacted(monkeypatch, tmp_pa
         assert not any(key.encode() in log.read(name) for name in log.namelist())
 
 
+def test_a_key_the_model_repeats_is_judged_as_said_and_redacted_in_the_score(monkeypatch, tmp_path):  # issue 33
+    key = "sk-test-repeated-by-the-model-0123"
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    *reference, final = reference_actions("retail", "dfw-001")
+    passed, _ = run_actions("retail", "dfw-001", [*reference, {**final, "say": f"{final['say']} (my key: {key})"}],
+                            log_dir=str(tmp_path))
+    assert passed  # judged on what was said
+    (log_file,) = tmp_path.glob("*.eval")
+    (score,) = read_eval_log(str(log_file)).samples[0].scores.values()
+    assert "(my key: [REDACTED])" in score.answer and "RMA-20001" in score.answer
+    assert key not in json.dumps([score.answer, score.explanation, score.metadata])
+
+
 @pytest.mark.parametrize("args, message", [
     ({"domain": "nope"}, "thinkingbox: unknown domain 'nope'; installed domains: "),
     ({"tasks": "dfw-001,zzz"}, "thinkingbox: task argument tasks: domain 'retail' has no task(s) zzz"),

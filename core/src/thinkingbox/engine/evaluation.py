@@ -18,7 +18,7 @@ from thinkingbox.engine.scheduler import check_ready, prepare_jobs
 from thinkingbox.engine.trial import EvalConfig, Job
 from thinkingbox.errors import TaskError, ThinkingboxError
 from thinkingbox.paths import output_file
-from thinkingbox.secrets import redact, secret_values
+from thinkingbox.secrets import redact_value
 from thinkingbox.reporting.records import RecordWriter, TrialRecord, config_difference, read_records, read_run_header, run_header
 
 
@@ -131,7 +131,7 @@ def _header(plan: EvaluationPlan) -> dict[str, Any]:
 def _check_same_run(plan: EvaluationPlan, previous: list[TrialRecord]) -> None:
     """A resumed run must be the run that is in the file: same configuration, same versions."""
     # As the file holds it: secrets (URL credentials, say) are redacted when written.
-    current = orjson.loads(redact(orjson.dumps(plan.header["config"]).decode(), secret_values()))
+    current = redact_value(orjson.loads(orjson.dumps(plan.header["config"], default=str)))
     in_file = read_run_header(plan.output)
     recorded = in_file["config"] if in_file else (previous[0]["config"] if previous else None)
     if recorded is None:

@@ -7,6 +7,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from thinkingbox.models.agents import AgentTurn, EpisodeContext, ToolCallRequest
 from thinkingbox.errors import ThinkingboxError
 from thinkingbox.engine.discovery import PluginHost
@@ -45,12 +47,41 @@ class ReplayAgent:
         return AgentTurn(message=event.get("content") or "", tool_calls=calls, reasoning=event.get("reasoning"))
 
 
+# What the judge reads of a record: the tool calls and what was said (the trajectory), and the
+# final message. The finish reason is a word of tb's own, never redacted.
+JUDGED_FIELDS = ("trajectory", "final_message")
+
+
+def redacted_judged_text(record: dict[str, Any]) -> str | None:
+    """Where redaction changed text the judge read when the record was written, in words;
+    None when the record holds all of it. A record written by this version lists what was
+    redacted (`redacted`); one written before that holds [REDACTED] where text was taken out."""
+    from thinkingbox.secrets import REDACTED
+
+    if "redacted" in record:
+        paths = [p for p in record["redacted"] if p.split(".", 1)[0] in JUDGED_FIELDS]
+        return f"redaction replaced text the judge read ({', '.join(paths[:5])}" \
+               f"{', ...' if len(paths) > 5 else ''})" if paths else None
+    if any(REDACTED in orjson.dumps(record.get(field)).decode() for field in JUDGED_FIELDS):
+        return f"the judged text holds {REDACTED} (a run file written before records listed what was redacted)"
+    return None
+
+
 async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, Any]:
     """The record with its checks, diff, effects and verdict recomputed from its recorded
-    tool calls. Checks that ask a model keep their recorded answers (no model is called)."""
+    tool calls. Checks that ask a model keep their recorded answers (no model is called).
+
+    A record whose judged text was redacted when it was written is not judged again: the
+    judge saw the text, the record holds [REDACTED] in its place, and checks run on that would
+    judge something the agent never said or did. Its recorded verdict and checks stay, with
+    `rejudged: false` and `not_rejudged` saying why."""
     from thinkingbox.engine.judging import apply_calls, judge_trial
     from thinkingbox.tasks import ToolCall
 
+    why = redacted_judged_text(record)
+    if why is not None:
+        return {**record, "rejudged": False, "previous_verdict": record["verdict"],
+                "not_rejudged": f"not re-judged, the recorded verdict stands: {why}"}
     (domain,) = host.load_domains([record["domain"]])
     task = domain.task(record["task"])
     tw = await domain.prepare(task)

@@ -580,7 +580,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     from thinkingbox.reporting.report import build, load_runs, tables
 
-    from thinkingbox.secrets import for_terminal, redact
+    from thinkingbox.secrets import for_terminal, redacted_json
 
     for flag in ("markdown", "json"):
         output_file(getattr(args, flag), f"--{flag}")
@@ -591,7 +591,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.markdown:
         args.markdown.write_text(for_terminal("# Thinkingbox report\n\n" + tables(report, fmt="pipe") + "\n"))
     if args.json:
-        args.json.write_text(redact(orjson.dumps(report, option=orjson.OPT_INDENT_2).decode()))
+        args.json.write_bytes(redacted_json(report, option=orjson.OPT_INDENT_2))
     if args.html:
         from thinkingbox.reporting import view_data
 
@@ -674,9 +674,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     _print_safe(f"base: {args.base}\ncandidate: {args.candidate}\n" + render(result, show_all=args.all))
     print(_compare_caveat(result))
     if args.json:
-        from thinkingbox.secrets import redact
+        from thinkingbox.secrets import redacted_json
 
-        args.json.write_text(redact(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode()))
+        args.json.write_bytes(redacted_json(result, option=orjson.OPT_INDENT_2))
     return 0
 
 
@@ -701,6 +701,13 @@ def cmd_rejudge(args: argparse.Namespace) -> int:
     changed = [[r["domain"], r["task"], r["trial"], r["previous_verdict"], r["verdict"]]
                for r in rejudged if r["verdict"] != r["previous_verdict"]]
     print(f"re-judged {len(rejudged)} trials -> {output}; {len(changed)} verdict(s) changed")
+    kept = [r for r in rejudged if r.get("rejudged") is False]
+    if kept:
+        print(f"{len(kept)} kept its recorded verdict: redaction replaced text the judge read when it was "
+              "recorded (see not_rejudged in the output; keep secrets out of what agents are told, or run without "
+              "the secret in the environment)" if len(kept) == 1 else
+              f"{len(kept)} kept their recorded verdicts: redaction replaced text the judge read when they were "
+              "recorded (see not_rejudged in the output)")
     if changed:
         _print_safe(tabulate(changed, headers=["domain", "task", "trial", "recorded", "now"], tablefmt="github"))
     return 0
@@ -842,13 +849,13 @@ def cmd_user_check(args: argparse.Namespace) -> int:
     _print_safe(render(rows, results, args.user + ("" if settings.persona == "cooperative"
                                                     else f" (persona {settings.persona})")))
     if args.json:
-        from thinkingbox.secrets import redact
+        from thinkingbox.secrets import redacted_json
 
         data = {"user": args.user, "persona": settings.persona, "behaviours": rows,
                 "probes": [{"domain": r.probe.domain, "task": r.probe.task, "behaviour": r.probe.behaviour,
                             "message": r.probe.message, "reply": r.reply, "passed": r.passed,
                             "problems": r.problems, "judge_yes": r.judged, "error": r.error} for r in results]}
-        args.json.write_text(redact(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode()))
+        args.json.write_bytes(redacted_json(data, option=orjson.OPT_INDENT_2))
     return 0
 
 
@@ -872,12 +879,12 @@ def cmd_judge_check(args: argparse.Namespace) -> int:
     outcomes = judge_check(domains, judge, args.concurrency)
     _print_safe(render(summarize(outcomes), outcomes, args.judge))
     if args.json:
-        from thinkingbox.secrets import redact
+        from thinkingbox.secrets import redacted_json
 
         data = [{"domain": o.item.domain, "kind": o.item.kind, "id": o.item.id, "expected": o.item.expected,
                  "verdict": o.verdict, "agrees": o.agrees, "problems": o.problems, "error": o.error,
                  "why": o.item.why} for o in outcomes]
-        args.json.write_text(redact(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode()))
+        args.json.write_bytes(redacted_json(data, option=orjson.OPT_INDENT_2))
     return 0 if all(o.agrees for o in outcomes) else 1
 
 
@@ -891,9 +898,9 @@ def cmd_sensitivity(args: argparse.Namespace) -> int:
     result = sensitivity(load_runs(args.runs), args.k, seed=args.seed)
     _print_safe(render(result))
     if args.json:
-        from thinkingbox.secrets import redact
+        from thinkingbox.secrets import redacted_json
 
-        args.json.write_text(redact(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode()))
+        args.json.write_bytes(redacted_json(result, option=orjson.OPT_INDENT_2))
     return 0
 
 

@@ -20,7 +20,7 @@ from typing_extensions import NotRequired, TypedDict  # pydantic reads these on 
 import orjson
 
 from thinkingbox.errors import ThinkingboxError
-from thinkingbox.secrets import redact, secret_values
+from thinkingbox.secrets import redacted_json, secret_values
 
 RECORD_VERSION = 1
 RUN_HEADER_VERSION = 1
@@ -58,8 +58,10 @@ class TrialRecord(TypedDict):
     initial_hash: str
     trajectory: list[dict[str, Any]]
     timings_ms: dict[str, float]
-    rejudged: NotRequired[bool]          # set by `tb rejudge`
+    rejudged: NotRequired[bool]          # set by `tb rejudge` (False: the recorded verdict was kept)
     previous_verdict: NotRequired[bool]
+    not_rejudged: NotRequired[str]       # why `tb rejudge` kept the recorded verdict
+    redacted: NotRequired[list[str]]     # paths of the strings redaction changed when the record was written
 
 
 def trial_record(*, domain: str, domain_version: str, task: str, family: str, trial: int, config: dict[str, Any],
@@ -218,8 +220,29 @@ class RecordWriter:
 
 def _line(record: dict[str, Any], secrets: list[str]) -> bytes:
     """One record as a line of JSON, with secrets redacted (a model endpoint may echo a key
-    in an error; a base URL may carry credentials)."""
-    return redact(orjson.dumps(record, default=str).decode(), secrets).encode() + b"\n"
+    in an error; a base URL may carry credentials). Redaction works on the record's strings
+    before serialization, so the line is always valid JSON. A record in which something was
+    redacted says where (`redacted`: the paths of the strings that changed), so `tb rejudge`
+    can tell a record whose judged text it no longer has."""
+    found: list[str] = []
+    line = redacted_json(record, secrets, found=found)
+    if found:
+        earlier = [p for p in record.get("redacted") or () if p not in found] if isinstance(record, dict) else []
+        line = orjson.dumps({**orjson.loads(line), "redacted": _capped([*earlier, *found])})
+    return line + b"\n"
+
+
+MAX_REDACTED_PATHS = 50
+
+
+def _capped(paths: list[str]) -> list[str]:
+    """At most MAX_REDACTED_PATHS paths, the first of each top-level field always among them,
+    and a last entry saying how many more were left out."""
+    if len(paths) <= MAX_REDACTED_PATHS:
+        return paths
+    firsts = list({p.split(".", 1)[0]: p for p in reversed(paths)}.values())[::-1]
+    kept = firsts + [p for p in paths if p not in firsts][:max(0, MAX_REDACTED_PATHS - len(firsts))]
+    return kept + [f"... and {len(paths) - len(kept)} more"]
 
 
 def _lock(file: Any) -> None:

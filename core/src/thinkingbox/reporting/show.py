@@ -81,7 +81,7 @@ def record_json(record: dict[str, Any], indent: bool = False) -> str:
     """A record as JSON for the terminal or a pipe (redacted, control characters escaped)."""
     from thinkingbox.secrets import json_for_terminal
 
-    return json_for_terminal(orjson.dumps(record, option=orjson.OPT_INDENT_2 if indent else 0).decode())
+    return json_for_terminal(record, option=orjson.OPT_INDENT_2 if indent else 0)
 
 
 def summary(record: dict[str, Any]) -> str:

@@ -9,7 +9,9 @@ browsers refuse fetch() of file:// URLs and the export must work opened from dis
 
 So a large run stays usable: the index holds one line per task and run, and a trial's full
 record is read only when it is opened. `tb view` serves these files, made on request; the
-export writes them all. Every file is redacted (thinkingbox.secrets.redact) as it is made.
+export writes them all. Every file is redacted as it is made: the data's strings before they
+are serialized (thinkingbox.secrets.redacted_json), the report page's values before it is
+rendered, so redaction never cuts through a file's text.
 
 Record text is untrusted (agents and users wrote it, and run files are shared): it reaches the
 pages only as data inside a string literal (see `script`) and then only as text nodes
@@ -32,7 +34,7 @@ from thinkingbox.errors import ThinkingboxError
 from thinkingbox.reporting import records as records_module
 from thinkingbox.reporting.analysis import CATEGORIES, failure_category
 from thinkingbox.reporting.report import REPORT_META_POLICY
-from thinkingbox.secrets import redact, secret_values
+from thinkingbox.secrets import redact_value, redacted_json, secret_values
 
 ASSETS = ("index.html", "app.js", "style.css")
 
@@ -169,7 +171,7 @@ class Site:
         self.runs = runs
         self.keys = task_keys(runs)
         self.report = build(relabelled(runs), prices, seed=seed)
-        self.report_html = render_html(self.report)
+        self.report_html = render_html(redact_value(self.report))  # its text escaped for HTML after redaction
         self.index = index_data(runs, self.report)
         self.groups: list[dict[str, list[dict[str, Any]]]] = []
         for run in runs:
@@ -226,25 +228,10 @@ def _literal(text: str) -> str:
     return "'" + _CONTROL_CHARACTERS.sub(lambda m: f"\\x{ord(m.group()):02x}", text) + "'"
 
 
-def _redact_strings(value: Any, secrets: list[str] | None) -> Any:
-    if isinstance(value, str):
-        return redact(value, secrets)
-    if isinstance(value, list):
-        return [_redact_strings(v, secrets) for v in value]
-    if isinstance(value, dict):
-        return {redact(k, secrets): _redact_strings(v, secrets) for k, v in value.items()}
-    return value
-
-
 def script(key: str, data: Any, secrets: list[str] | None = None) -> bytes:
-    """A data file: a script that stores `data` under `key`, parsed from JSON text by JSON.parse."""
-    plain = orjson.dumps(data, default=str).decode()
-    text = redact(plain, secrets)
-    if text != plain:
-        try:
-            orjson.loads(text)
-        except orjson.JSONDecodeError:  # redaction of the text broke it (ate a backslash): redact each string
-            text = orjson.dumps(_redact_strings(orjson.loads(plain), secrets)).decode()
+    """A data file: a script that stores `data` under `key`, parsed from JSON text by JSON.parse.
+    The data's strings are redacted before it is serialized, so the JSON text is always whole."""
+    text = redacted_json(data, secrets).decode()
     return f"(window.TB_DATA=window.TB_DATA||{{}})[{_literal(key)}]=JSON.parse({_literal(text)});\n".encode()
 
 
@@ -276,7 +263,7 @@ def export(site: Site, folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for name in ASSETS:
         (folder / name).write_bytes(asset(name))
-    (folder / "report.html").write_text(redact(site.report_html, secrets), encoding="utf-8")
+    (folder / "report.html").write_text(site.report_html, encoding="utf-8")  # redacted when made
     if (folder / "data").exists():
         shutil.rmtree(folder / "data")
     for path in site.data_paths():

@@ -25,7 +25,7 @@ from thinkingbox.engine.transports import TrialTools
 from thinkingbox.models.agents import AgentTurn, ToolCallRequest
 from thinkingbox.models.prompts import SHARED_AGENT_PROMPT
 from thinkingbox.models.settings import RunSettings
-from thinkingbox.secrets import redact
+from thinkingbox.secrets import redact, redact_value, secret_values
 from thinkingbox.world import Snapshot
 
 
@@ -139,13 +139,17 @@ def thinkingbox_checks(domain: Domain, settings: RunSettings):
                                     episode.final_message, episode.finish_reason, judge=settings.judge)
         checks = [c.to_json() for c in verdict.checks]
         failed_claims = [p for c in verdict.checks if c.name == "communication" and not c.passed for p in c.data or []]
+        # Judged above on what was said; what goes into inspect's log is redacted (a key the
+        # model repeats, a credential a check quotes).
+        secrets = secret_values()
         return Score(
             value=CORRECT if verdict.passed else INCORRECT,
-            answer=episode.final_message,
-            explanation=verdict.detail or "every check passed",
-            metadata={"checks": checks, "diff": verdict.diff, "failed_claims": failed_claims,
-                      "side_effects": [e.to_json() for e in verdict.effects],
-                      "finish_reason": episode.finish_reason, "error": episode.error,
-                      "counts": {"user_turns": episode.user_turns, "tool_calls": episode.tool_calls}})
+            answer=redact(episode.final_message, secrets),
+            explanation=redact(verdict.detail or "every check passed", secrets),
+            metadata=redact_value({"checks": checks, "diff": verdict.diff, "failed_claims": failed_claims,
+                                   "side_effects": [e.to_json() for e in verdict.effects],
+                                   "finish_reason": episode.finish_reason, "error": episode.error,
+                                   "counts": {"user_turns": episode.user_turns, "tool_calls": episode.tool_calls}},
+                                  secrets))
 
     return score
