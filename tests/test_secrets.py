@@ -60,6 +60,9 @@ FORMS = [
 def test_each_well_formed_credential_is_redacted(text, expected):
     assert redact(text, []) == expected
     assert redact(expected, []) == expected  # redacting again changes nothing
+    assert redacted_json({"m": text}, []) == orjson.dumps({"m": expected})  # the quick test lets it through
+    tabbed = text.replace(" ", "\t")
+    assert redacted_json([tabbed], []) == orjson.dumps([redact(tabbed, [])])
 
 
 def test_configured_values_are_redacted_wherever_they_appear():
@@ -151,3 +154,48 @@ def test_a_value_without_any_sign_of_a_secret_is_not_walked(monkeypatch):
     record = {"final_message": "Your return authorization number is RMA-20001.", "n": [1, 2.0, None],
               "trajectory": [{"role": "user", "content": "Thanks! Is the basic plan enough? Write to ana@example.com"}]}
     assert redacted_json(record, ["not-present-secret"]) == orjson.dumps(record)
+
+
+# Text built from pieces of credential forms, quotes, escapes and whitespace: whatever comes
+# out is JSON, redacting again changes nothing, and the quick test that skips the walk never
+# skips a value the walk would change.
+PIECES = ["Authorization", "authorization", ": ", "=", '"', "'", "\\", "\t", "\n", " ", "\u00a0", "Bearer ", "bearer\t",
+          "Basic ", "basic ", "token ", "Token\t", "dXNlcjpwYXNz", "YWxhZGRpbjpvcGVuc2VzYW1l", "9f8e7d6c5b4a39281706",
+          "AbCdEf0123456789xyz", "abc", "RMA-20001", "https://", "postgres://", "u", "user", ":", "p@ss", "@", "host/",
+          "3f9a0c1d2e4b5a6f7c8d9e0f1a2b3c4d", "sk-", "proj-Ab12Cd34Ef56Gh78Ij90Kl12", "ghp_", "a1B2" * 9,
+          "AKIA", "IOSFODNN7EXAMPLE", "eyJ", "hbGciOiJIUzI1NiJ9", ".", "-----BEGIN RSA PRIVATE KEY-----",
+          "-----END RSA PRIVATE KEY-----", "conf\"igured-secret", "\x1b", "\u202e"]
+
+
+WORDS = ["Bearer", "bearer", "BASIC", "basic", "Token", "Authorization: token", "authorization=\"token", "https://",
+         "postgres://u", "x://"]
+SEPARATORS = [" ", "\t", "  ", " \t", "\n", "\u00a0", "", ":", '"']
+VALUES = ["dXNlcjpwYXNz", "YWxhZGRpbjpvcGVuc2VzYW1l==", "9f8e7d6c5b4a39281706", "AbCdEf0123456789xyz.", "abc",
+          "RMA-20001", "3f9a0c1d2e4b5a6f7c8d9e0f1a2b3c4d@h", ":pw@h", "u:p\\w@h", "informationxyz", "A" * 40]
+
+
+def _hostile_text():
+    from hypothesis import strategies as st
+
+    form = st.tuples(st.sampled_from(WORDS), st.sampled_from(SEPARATORS), st.sampled_from(VALUES)).map("".join)
+    return st.lists(form | st.sampled_from(PIECES) | st.text(max_size=3), max_size=4).map("".join)
+
+
+def test_any_text_redacts_to_json_once_and_for_all():
+    from hypothesis import HealthCheck, given, settings
+
+    secret = 'conf"igured-secret'
+
+    @settings(max_examples=600, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(text=_hostile_text())
+    def check(text):
+        value = {"m": text, text: [text, {"k": text}]}
+        data = redacted_json(value, [secret])
+        clean = json.loads(data)
+        assert redact_value(clean, [secret]) == clean
+        assert secret not in data.decode() and json.dumps(secret)[1:-1] not in data.decode()
+        if not secrets_module._may_hold(orjson.dumps(value), [secret]):
+            assert redact_value(value, [secret]) == value
+
+    check()

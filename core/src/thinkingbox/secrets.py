@@ -194,22 +194,39 @@ def redact_value(value: Any, secrets: list[str] | None = None, found: list[str] 
     return value
 
 
-# Tests on serialized bytes that a credential form may be present: each is true wherever the
-# form's pattern could match one of the strings inside (JSON writes a tab as \t, a quote as \").
-_PROBES = [re.compile(p) for p in (
-    rb"://[^/\s@\"']*@",
-    rb"(?i)bearer(?: |\\t)+[a-z0-9._~+/-]{12}",
-    rb"(?i)basic(?: |\\t)+[a-z0-9+/]{6}",
-    rb"(?i)token(?: |\\t)+[a-z0-9._~+/-]{12}",
-    rb"sk-|[sr]k_live_|[sr]k_test_|gh[pousr]_|github_pat_|xox[abposr]-|hf_|eyJ|AKIA|ASIA|AIza|PRIVATE KEY-----",
-)]
+# Tests on serialized bytes that a credential form may be present, each true wherever the
+# form's pattern would redact something in one of the strings inside (JSON writes a tab as
+# \t, a quote as \"; bytes.lower keeps every offset). Plain substring tests first, each a
+# fast scan; a pattern only where its word is present, and then the same shape test as the
+# form's, so that ordinary words ("basic installation") cost no walk. (A candidate is read in
+# a lookahead, so that one that fails the test does not hide a form inside it.)
+_PROBE_LITERALS = (b"sk-", b"k_live_", b"k_test_", b"github_pat_", b"xox", b"hf_", b"eyJ", b"AKIA", b"ASIA", b"AIza",
+                   b"PRIVATE KEY-----")
+_PROBES: list[tuple[bytes, bool, re.Pattern[bytes], Callable[[re.Match[bytes], bytes], bool]]] = [
+    (b"://", False, re.compile(rb"://([^/\s@\"':]*)(:[^/\s@\"']*)?@"),
+     lambda m, data: m.group(2) is not None or _token_like(m.group(1).decode(errors="replace"))),
+    (b"gh", False, re.compile(rb"gh[pousr]_"), lambda m, data: True),
+    (b"bearer", True, re.compile(rb"bearer(?: |\\t)+(?=([a-z0-9._~+/=-]{12,}))"),
+     lambda m, data: _token_like(data[m.start(1):m.end(1)].decode())),
+    (b"basic", True, re.compile(rb"basic(?: |\\t)+(?=([a-z0-9+/=]{6,}))"),
+     lambda m, data: _basic_credentials(data[m.start(1):m.end(1)].decode().rstrip("="))),
+    (b"token", True, re.compile(rb"token(?: |\\t)+(?=([a-z0-9._~+/=-]{12,}))"),
+     lambda m, data: _token_like(data[m.start(1):m.end(1)].decode())),
+]
 
 
 def _may_hold(data: bytes, secrets: list[str]) -> bool:
     for value in secrets:
         if orjson.dumps(value)[1:-1] in data:  # as JSON writes it (quotes, backslashes escaped)
             return True
-    return any(probe.search(data) for probe in _PROBES)
+    if any(literal in data for literal in _PROBE_LITERALS):
+        return True
+    low = data.lower()
+    for word, lower, probe, shaped in _PROBES:
+        text = low if lower else data
+        if word in text and any(shaped(m, data) for m in probe.finditer(text)):
+            return True
+    return False
 
 
 def redacted_json(value: Any, secrets: list[str] | None = None, *, option: int = 0,
