@@ -63,7 +63,8 @@ def redacted_judged_text(record: dict[str, Any]) -> str | None:
         return f"redaction replaced text the judge read ({', '.join(paths[:5])}" \
                f"{', ...' if len(paths) > 5 else ''})" if paths else None
     if any(REDACTED in orjson.dumps(record.get(field)).decode() for field in JUDGED_FIELDS):
-        return f"the judged text holds {REDACTED} (a run file written before records listed what was redacted)"
+        return (f"the judged text holds {REDACTED} and the record does not list what was redacted "
+                "(written by an older tb, or the agent wrote it)")
     return None
 
 

@@ -703,11 +703,9 @@ def cmd_rejudge(args: argparse.Namespace) -> int:
     print(f"re-judged {len(rejudged)} trials -> {output}; {len(changed)} verdict(s) changed")
     kept = [r for r in rejudged if r.get("rejudged") is False]
     if kept:
-        print(f"{len(kept)} kept its recorded verdict: redaction replaced text the judge read when it was "
-              "recorded (see not_rejudged in the output; keep secrets out of what agents are told, or run without "
-              "the secret in the environment)" if len(kept) == 1 else
-              f"{len(kept)} kept their recorded verdicts: redaction replaced text the judge read when they were "
-              "recorded (see not_rejudged in the output)")
+        print(f"{len(kept)} kept {'its recorded verdict' if len(kept) == 1 else 'their recorded verdicts'}: "
+              "redaction replaced text the judge read when it was recorded, so it cannot be judged again "
+              "(not_rejudged in the output says where; run the trial again to judge it anew)")
     if changed:
         _print_safe(tabulate(changed, headers=["domain", "task", "trial", "recorded", "now"], tablefmt="github"))
     return 0
