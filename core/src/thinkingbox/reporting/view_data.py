@@ -28,8 +28,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
-import orjson
-
 from thinkingbox.errors import ThinkingboxError
 from thinkingbox.reporting import records as records_module
 from thinkingbox.reporting.analysis import CATEGORIES, failure_category
