@@ -47,6 +47,9 @@ def _worker_main(domain_names: list[str], keys: list[tuple[str, str, int]], conf
         # A thread, so that it also watches while the worker is still loading and preparing.
         while True:
             if os.getppid() != parent_pid:
+                from thinkingbox.engine.external import kill_all_groups
+
+                kill_all_groups()  # (command agents' processes: os._exit runs no atexit handler)
                 os._exit(1)
             time.sleep(0.5)
 
