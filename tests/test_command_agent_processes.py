@@ -39,6 +39,13 @@ def alive(pid: int) -> bool:
         return True  # no /proc (macOS): kill(pid, 0) said it exists
 
 
+def parent(pid: int) -> int | None:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def wait_gone(pids: list[int], within: float = 5.0) -> list[int]:
     """The pids still running after `within` seconds."""
     deadline = time.monotonic() + within
@@ -209,3 +216,37 @@ def test_ctrl_c_leaves_trials_in_flight_unrecorded_and_resume_runs_them(tmp_path
     records = record_lines(tmp_path / "run.jsonl")
     assert sorted(r["task"] for r in records) == ["dfw-001", "ret-fee-001"]
     assert all(r["finish_reason"] == "done" and r["error"] is None for r in records)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent adopts a dead worker's orphans on Linux")
+def test_a_killed_worker_process_takes_its_agents_with_it(tmp_path):
+    """With --workers, a worker killed outright (SIGKILL: no handler runs) leaves its agents'
+    groups to the parent, which kills them; the trials run again on a fresh worker."""
+    script = agent_script(tmp_path, "slow.py", f"note(subprocess.Popen({SLEEPER}).pid)\ntime.sleep(60)\n")
+    args = [PY, "-m", "thinkingbox.interfaces.cli", "eval", "--domains", "retail", "--tasks", "ret-fee-001,dfw-001",
+            "--workers", "2", "--agent", f"command:{PY} {script}", "--agent-timeout", "30",
+            "--output", str(tmp_path / "run.jsonl")]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 3 * BOUND  # (two worker processes starting on a loaded machine)
+        while time.monotonic() < deadline and len(pids(tmp_path)) < 4:
+            time.sleep(0.1)
+        started = pids(tmp_path)
+        assert len(started) == 4, "both workers' trials should be in flight"
+        agent = started[0]  # (an agent notes itself before its child)
+        worker = parent(agent)
+        assert worker not in (proc.pid, None)
+        gone_with_it = [agent, *(p for p in started if parent(p) == agent)]
+        os.kill(worker, signal.SIGKILL)
+        assert len(gone_with_it) == 2 and not wait_gone(gone_with_it, 10.0), "the killed worker's agent and its child"
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        try:
+            proc.communicate(timeout=BOUND)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+        leftover = wait_gone(pids(tmp_path), 3.0)
+        for pid in leftover:
+            os.kill(pid, signal.SIGKILL)
+    assert not leftover
