@@ -1,9 +1,9 @@
 """Command agents (`tb eval --agent command:CMD`) cannot hang a run or leave processes behind
 (issue 33): a silent agent whose child holds its pipes, an agent that floods log lines, an
-agent that forks, one that runs past the trial's time limit, and Ctrl-C in the middle of a
-trial. Each runs `tb eval` as a subprocess with a bound, so that a hang fails the test
-instead of hanging it."""
-import json
+agent that forks, one that runs past the trial's time limit, Ctrl-C in the middle of a trial,
+a worker process killed under its agents. Each runs `tb eval` with a bound (in a thread, or
+as a subprocess where signals are sent), so that a hang fails the test instead of hanging
+it, and checks by pid that no process the agent started is left."""
 import os
 import signal
 import subprocess
