@@ -18,7 +18,7 @@ from helpers import record_lines
 from thinkingbox.interfaces.cli import main
 
 PY = sys.executable
-BOUND = 30  # seconds one `tb eval` may take here (a subprocess's start-up on a loaded machine included)
+BOUND = 60  # seconds one `tb eval` may take here (a subprocess's start-up on a loaded machine included)
 IN_PROCESS_BOUND = 60  # the same, run in this process (a hang: the trials' timeouts here are 1-2 s)
 TRIAL_BOUND_MS = 8000  # one trial's time, from its world's reset to its record: timeout + grace periods
 
@@ -197,7 +197,7 @@ def test_ctrl_c_leaves_trials_in_flight_unrecorded_and_resume_runs_them(tmp_path
         os.killpg(proc.pid, signal.SIGINT)
         started = time.monotonic()
         _, err = proc.communicate(timeout=BOUND)
-        assert time.monotonic() - started < 15
+        assert time.monotonic() - started < 20
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.communicate()
@@ -218,17 +218,17 @@ def test_ctrl_c_leaves_trials_in_flight_unrecorded_and_resume_runs_them(tmp_path
     assert all(r["finish_reason"] == "done" and r["error"] is None for r in records)
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent adopts a dead worker's orphans on Linux")
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the agents' worker in /proc")
 def test_a_killed_worker_process_takes_its_agents_with_it(tmp_path):
-    """With --workers, a worker killed outright (SIGKILL: no handler runs) leaves its agents'
-    groups to the parent, which kills them; the trials run again on a fresh worker."""
+    """With --workers, a worker killed outright (SIGKILL: no handler runs) cannot end its
+    agents; the parent, told of their process groups, kills them."""
     script = agent_script(tmp_path, "slow.py", f"note(subprocess.Popen({SLEEPER}).pid)\ntime.sleep(60)\n")
     args = [PY, "-m", "thinkingbox.interfaces.cli", "eval", "--domains", "retail", "--tasks", "ret-fee-001,dfw-001",
             "--workers", "2", "--agent", f"command:{PY} {script}", "--agent-timeout", "30",
             "--output", str(tmp_path / "run.jsonl")]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        deadline = time.monotonic() + 3 * BOUND  # (two worker processes starting on a loaded machine)
+        deadline = time.monotonic() + 2 * BOUND  # (two worker processes starting on a loaded machine)
         while time.monotonic() < deadline and len(pids(tmp_path)) < 4:
             time.sleep(0.1)
         started = pids(tmp_path)

@@ -26,7 +26,8 @@ any other cancellation), the whole group is ended: SIGTERM, a short grace, SIGKI
 harness never waits on the pipes for longer than a grace period (a grandchild may hold
 them open after the agent is gone; asyncio's `Process.wait()` would wait for it, so exits
 are watched through the return code instead). Groups still running when this process
-exits (atexit) or is sent SIGTERM are killed too. Ctrl-C in a terminal reaches only the
+exits (atexit) or is sent SIGTERM are killed too; a worker process (engine.workers) tells its
+parent of each group, so that the parent kills them if the worker is killed outright. Ctrl-C in a terminal reaches only the
 harness: the trials in flight are cancelled, not recorded, and run again on `--resume`.
 """
 from __future__ import annotations
@@ -37,7 +38,7 @@ import os
 import shlex
 import signal
 import threading
-from typing import Any
+from typing import Any, Callable, Iterable
 
 import orjson
 
@@ -55,6 +56,28 @@ DEFAULT_TIME_LIMIT = 3600.0  # seconds one trial's agent may run in all (--agent
 
 _groups: set[int] = set()     # process groups of agent processes this process has started and not ended
 _groups_lock = threading.Lock()
+_watchers: list[Callable[[int, bool], None]] = []
+
+
+def watch_groups(watcher: Callable[[int, bool], None]) -> None:
+    """Call `watcher(group, True)` when an agent's process group starts in this process and
+    `watcher(group, False)` once it is ended: a worker process tells its parent, which kills
+    the groups of a worker that died without ending them (engine.workers)."""
+    _watchers.append(watcher)
+
+
+def _tell(group: int, running: bool) -> None:
+    for watcher in _watchers:
+        try:
+            watcher(group, running)
+        except Exception:  # (a parent gone: nobody left to tell)
+            pass
+
+
+def kill_groups(groups: Iterable[int]) -> None:
+    """SIGKILL these process groups (those still running)."""
+    for group in groups:
+        _signal_group(group, signal.SIGKILL)
 
 
 def kill_all_groups() -> None:
@@ -63,8 +86,7 @@ def kill_all_groups() -> None:
     with _groups_lock:
         groups = list(_groups)
         _groups.clear()
-    for group in groups:
-        _signal_group(group, signal.SIGKILL)
+    kill_groups(groups)
 
 
 atexit.register(kill_all_groups)
@@ -128,6 +150,7 @@ class CommandAgent:
         group = process.pid  # a session leader: its group's id is its pid
         with _groups_lock:
             _groups.add(group)
+        _tell(group, True)
         _guard_sigterm()
         stderr = bytearray()
         stderr_task = asyncio.create_task(_collect(process.stderr, stderr))
@@ -288,5 +311,6 @@ async def _end(process: Any, group: int, stderr_task: asyncio.Task, polite: bool
         _signal_group(group, signal.SIGKILL)  # (cancelled in the middle of the above: no grace left)
         with _groups_lock:
             _groups.discard(group)
+        _tell(group, False)
         stderr_task.cancel()
         process._transport.close()  # the pipes, even if a process outside the group still holds them

@@ -55,6 +55,11 @@ def _worker_main(domain_names: list[str], keys: list[tuple[str, str, int]], conf
 
     threading.Thread(target=orphan_watch, daemon=True, name="orphan-watch").start()
 
+    from thinkingbox.engine.external import watch_groups
+
+    # The parent kills these groups if this worker dies without ending them (SIGKILL runs no handler).
+    watch_groups(lambda group, running: conn.send(("group", (group, running))))
+
     async def work() -> None:
         host = PluginHost()
         domains = {d.name: d for d in host.load_domains(domain_names)}
@@ -68,80 +73,6 @@ def _worker_main(domain_names: list[str], keys: list[tuple[str, str, int]], conf
         conn.send(("interrupted", None))
     except BaseException as exc:  # reported by the parent; finished records are already sent
         conn.send(("error", f"{type(exc).__name__}: {exc}"))
-
-
-class Orphans:
-    """What a worker killed outright (SIGKILL, out of memory) leaves behind: the process groups
-    of its command agents, which run in sessions of their own (a killed worker runs no
-    handler to end them). On Linux the parent becomes a child subreaper for the run (prctl),
-    so a dead worker's children are reparented to it instead of to init, and `end()` kills
-    those that lead groups of their own, with their groups. Elsewhere it does nothing."""
-
-    PR_SET_CHILD_SUBREAPER = 36
-
-    def __init__(self) -> None:
-        import ctypes
-        import sys
-
-        self.active = False
-        if not sys.platform.startswith("linux"):
-            return
-        try:
-            self.libc = ctypes.CDLL(None, use_errno=True)
-            self.active = self.libc.prctl(self.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
-        except (OSError, AttributeError):
-            return
-        self.before = set(self.children())
-
-    @staticmethod
-    def children() -> list[int]:
-        import os
-
-        me, found = os.getpid(), []
-        for entry in os.listdir("/proc"):
-            if entry.isdigit():
-                try:
-                    with open(f"/proc/{entry}/stat") as f:
-                        if int(f.read().rsplit(")", 1)[1].split()[1]) == me:
-                            found.append(int(entry))
-                except (OSError, ValueError, IndexError):
-                    pass
-        return found
-
-    def end(self, keep: set[int]) -> int:
-        """Kill the adopted children that lead process groups of their own (command agents:
-        the whole group) and reap every adopted child that has exited; the number of groups
-        killed. Adopted children of this process's own group (a dead worker's `tb serve`,
-        which ends when its input closes) are only reaped."""
-        import os
-        import signal
-
-        if not self.active:
-            return 0
-        killed: set[int] = set()
-        spared: set[int] = set()
-        for _ in range(20):  # (the children of a killed leader are adopted in turn)
-            found = [p for p in self.children() if p not in keep and p not in self.before and p not in spared]
-            if not found:
-                break
-            for pid in found:
-                try:
-                    group = os.getpgid(pid)
-                    if group != os.getpgrp():
-                        os.killpg(group, signal.SIGKILL)
-                        killed.add(group)
-                    if os.waitpid(pid, os.WNOHANG)[0] == 0 and group == os.getpgrp():
-                        spared.add(pid)  # still running, not ours to kill
-                except (ProcessLookupError, PermissionError, ChildProcessError):
-                    pass
-            time.sleep(0.05)
-        return len(killed)
-
-    def close(self, keep: set[int]) -> None:
-        if self.active:
-            self.end(keep)
-            self.libc.prctl(self.PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
-            self.active = False
 
 
 def died_record(job: Job, config: EvalConfig, how: str) -> dict[str, Any]:
@@ -178,6 +109,14 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
             self.pending = dict.fromkeys(keys)  # sent to its worker, no record back yet (ordered)
             self.restarts = 0  # workers started since one last sent a record
             self.process: Any = None
+            self.groups: set[int] = set()  # its worker's command agents' process groups still running
+            shares.append(self)
+
+        def end_agents(self) -> None:
+            from thinkingbox.engine.external import kill_groups
+
+            kill_groups(self.groups)
+            self.groups.clear()
 
         def start(self) -> Any:
             reader, sender = context.Pipe(duplex=False)
@@ -192,7 +131,7 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
 
     started: list[Any] = []
     scratches: list[str] = []
-    orphans = Orphans()  # (started before the workers, so that they are not taken for orphans)
+    shares: list[Any] = []
     active = {}
     for i in range(workers):
         if keys[i::workers]:
@@ -215,6 +154,10 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
                     kind, item = conn.recv()
                 except (EOFError, OSError):  # the worker died, perhaps in the middle of a message
                     kind, item = "died", None
+                if kind == "group":  # a command agent's process group started (True) or ended (False)
+                    group, running = item
+                    (share.groups.add if running else share.groups.discard)(group)
+                    continue
                 if kind == "record":
                     key = (item["domain"], item["task"], item["trial"])
                     if key in share.pending:  # (never twice)
@@ -228,9 +171,8 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
                     raise KeyboardInterrupt
                 if kind == "error":
                     errors.append(item)
-                if kind == "died":  # its command agents and tool servers go with it
-                    share.process.join(timeout=5)
-                    orphans.end({p.pid for p in started})
+                if kind != "done":  # (a worker killed outright ends none of its command agents itself)
+                    share.end_agents()
                 if kind != "died" or not share.pending:
                     continue
                 share.process.join(timeout=5)
@@ -250,7 +192,8 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
             if process.is_alive():
                 process.terminate()
             process.join(timeout=5)
-        orphans.close({p.pid for p in started})
+        for share in shares:
+            share.end_agents()
         for scratch in scratches:
             shutil.rmtree(scratch, ignore_errors=True)
     if errors:
