@@ -34,7 +34,13 @@ What it does:
     line changed; every attempt's tool calls, replayed
     once on a fresh world, give exactly the record's side effects (a call executed twice, or
     one executed but not recorded, would differ), call ids are unique and every tool event
-    answers one call; and prints a table of figures. Exit status 1 when a check fails.
+    answers one call; after every command-agent run, that no process of the agents is left
+    running (any found is counted, then killed); and prints a table of figures. Exit status 1
+    when a check fails, a tb eval hangs or is stopped by --max-consecutive-errors.
+
+On a loaded 2-core machine a command-agent trial takes tens of seconds, so at the default
+fault intervals most first attempts meet a fault (an aborted HTTP server, a killed worker)
+and the part needs more retry rounds than the others: `--rounds 16`.
 """
 from __future__ import annotations
 
