@@ -5,18 +5,25 @@ recorded trial, every errored trial counted and run again. Not a timed test.
 
     uv run python bench/soak.py                  # 10,000 trials + a stdio sample of 202
     uv run python bench/soak.py --trials 300 --stdio 40          # a short soak
-    uv run nox -s soak -- --trials 300 --stdio 40
+    uv run nox -s soak -- --trials 300 --stdio 40                  (no Ray part: nox installs no Ray)
 
 What it does:
   * starts bench/fake_faulty_model.py (the tasks' reference solutions, with a seeded mix of
     429s, 5xx, replies past the client timeout, malformed bodies and dropped connections);
   * runs `tb eval --agent openai:soak --workers W` (subprocesses) over tasks of every
     domain, three times: tools in memory and over HTTP (`--trials` shared between them),
-    and over stdio (`--stdio` trials, one `tb serve` process per trial);
+    and over stdio (`--stdio` trials, one `tb serve` process per trial); then with a command
+    agent (`--command` trials, bench/soak_agent.py: on a trial's first attempt it may stay
+    silent while a child holds its pipes, flood log lines, or fork and exit; later attempts
+    replay the reference solution), checking that no agent process outlives its run; then,
+    when Ray and thinkingbox-ray are importable, with `--executor ray` (`--ray` trials);
+  * every tb eval gets the soak's own `--max-consecutive-errors` (default 500): an aborted
+    HTTP server fails all the trials it serves at once, a burst that must not stop the run;
   * meanwhile, at random (exponential) intervals: SIGKILLs a random worker process; in the
     HTTP run, makes a worker's in-process HTTP tool servers abort (SIGUSR1, honoured only
     with the test hook TB_TEST_ABORT_HTTP_ON_SIGUSR1, see interfaces/serve.py); in the
-    stdio run, SIGKILLs random `tb serve` processes;
+    stdio run, SIGKILLs random `tb serve` processes; in the Ray run, SIGKILLs random
+    TrialWorker actor processes;
   * resumes each run file once (`--resume`: a trial missing now was lost, not counted),
     then `--resume --retry-errors` until no trial's latest attempt is an error (at most
     --rounds times), the faults still on (a retry appends a new attempt; the errored one
@@ -27,7 +34,13 @@ What it does:
     line changed; every attempt's tool calls, replayed
     once on a fresh world, give exactly the record's side effects (a call executed twice, or
     one executed but not recorded, would differ), call ids are unique and every tool event
-    answers one call; and prints a table of figures. Exit status 1 when a check fails.
+    answers one call; after every command-agent run, that no process of the agents is left
+    running (any found is counted, then killed); and prints a table of figures. Exit status 1
+    when a check fails, a tb eval hangs or is stopped by --max-consecutive-errors.
+
+On a loaded 2-core machine a command-agent trial takes tens of seconds, so at the default
+fault intervals most first attempts meet a fault (an aborted HTTP server, a killed worker)
+and the part needs more retry rounds than the others: `--rounds 16`.
 """
 from __future__ import annotations
 
@@ -95,18 +108,29 @@ def catches(pid: int, signum: int) -> bool:
 class Chaos(threading.Thread):
     """Kills things under one `tb eval` process at random times until told to stop."""
 
-    def __init__(self, proc: subprocess.Popen, transport: str, args: argparse.Namespace, rng: random.Random,
+    def __init__(self, proc: subprocess.Popen, part: str, args: argparse.Namespace, rng: random.Random,
                  kills: Counter):
         super().__init__(daemon=True)
-        self.proc, self.transport, self.args, self.rng, self.kills = proc, transport, args, rng, kills
+        self.proc, self.part, self.args, self.rng, self.kills = proc, part, args, rng, kills
         self.stopped = threading.Event()
+
+    def targets(self, kind: str) -> tuple[list[int], int]:
+        tree = descendants(self.proc.pid)
+        workers = [p for p, ppid, cmd in tree if ppid == self.proc.pid and "spawn_main" in cmd]
+        if kind == "worker killed":
+            return workers, signal.SIGKILL
+        if kind == "Ray worker killed":  # the trial-running actors (children of the run's raylet)
+            return [p for p, _, cmd in tree if cmd.startswith("ray::TrialWorker")], signal.SIGKILL
+        if kind == "HTTP tool server aborted":
+            return [p for p in workers if catches(p, signal.SIGUSR1)], signal.SIGUSR1
+        return [p for p, _, cmd in tree if "thinkingbox.interfaces.cli serve" in cmd], signal.SIGKILL
 
     def run(self) -> None:
         a = self.args
-        faults = [("worker killed", a.kill_every)]
-        if self.transport == "http":
+        faults = [("Ray worker killed" if self.part == "ray" else "worker killed", a.kill_every)]
+        if self.part in ("http", "command"):
             faults.append(("HTTP tool server aborted", a.abort_every))
-        if self.transport == "stdio":
+        if self.part == "stdio":
             faults.append(("stdio tool server killed", a.serve_kill_every))
         faults = [(kind, every) for kind, every in faults if every > 0]
         if not faults:
@@ -119,20 +143,9 @@ class Chaos(threading.Thread):
                     kind = k
                     break
                 x -= 1 / every
-            tree = descendants(self.proc.pid)
-            workers = [p for p, ppid, cmd in tree if ppid == self.proc.pid and "spawn_main" in cmd]
-            if kind == "worker killed":
-                targets, signum = workers, signal.SIGKILL
-            elif kind == "HTTP tool server aborted":
-                targets, signum = [p for p in workers if catches(p, signal.SIGUSR1)], signal.SIGUSR1
-            else:
-                targets, signum = [p for p, _, cmd in tree if "thinkingbox.interfaces.cli serve" in cmd], signal.SIGKILL
+            targets, signum = self.targets(kind)
             while not targets and not self.stopped.wait(0.2):  # (workers still starting: wait for one)
-                tree = descendants(self.proc.pid)
-                workers = [p for p, ppid, cmd in tree if ppid == self.proc.pid and "spawn_main" in cmd]
-                targets = (workers if kind == "worker killed" else
-                           [p for p in workers if catches(p, signal.SIGUSR1)] if kind == "HTTP tool server aborted"
-                           else [p for p, _, cmd in tree if "thinkingbox.interfaces.cli serve" in cmd])
+                targets, signum = self.targets(kind)
             if targets:
                 try:
                     os.kill(self.rng.choice(targets), signum)
@@ -158,16 +171,35 @@ def latest(records: list[dict]) -> list[dict]:
     return list({key(r): r for r in records}.values())
 
 
-def tb_eval(run_file: Path, transport: str, tasks: list[str], trials: int, args: argparse.Namespace, config: Path,
+def leftover_agents(tag: str) -> list[int]:
+    """Processes of the soak's command agents still running (their command lines carry `tag`)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            cmd = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if tag in cmd and stat.rsplit(")", 1)[1].split()[0] != "Z":
+            found.append(int(entry))
+    return found
+
+
+def tb_eval(run_file: Path, part: dict, tasks: list[str], trials: int, args: argparse.Namespace, config: Path,
             rng: random.Random, kills: Counter, extra: list[str], log) -> dict:
-    """One `tb eval` under chaos; returns how it ended."""
-    cmd = [*TB, "eval", "--config", str(config), "--agent", "openai:soak", "--judge", "rules",
+    """One `tb eval` under chaos; returns how it ended (and, for command agents, how many of
+    their processes it left running: they are killed here)."""
+    cmd = [*TB, "eval", "--config", str(config), "--agent", part["agent"], "--judge", "rules",
            "--tasks", ",".join(tasks), "--trials", str(trials), "--workers", str(args.workers),
-           "--concurrency", str(args.concurrency), "--tool-transport", transport, "--output", str(run_file), *extra]
-    env = {**os.environ, "TB_TEST_ABORT_HTTP_ON_SIGUSR1": "1"}
+           "--concurrency", str(part["concurrency"]), "--tool-transport", part["transport"],
+           "--max-consecutive-errors", str(args.max_consecutive_errors), "--output", str(run_file),
+           *part["flags"], *extra]
+    env = {**os.environ, "TB_TEST_ABORT_HTTP_ON_SIGUSR1": "1", "RAY_USAGE_STATS_ENABLED": "0"}
     started = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=log, stderr=log, env=env, start_new_session=True, cwd=ROOT)
-    chaos = Chaos(proc, transport, args, rng, kills)
+    chaos = Chaos(proc, part["name"], args, rng, kills)
     chaos.start()
     try:
         code = proc.wait(timeout=args.hang_after)
@@ -177,7 +209,16 @@ def tb_eval(run_file: Path, transport: str, tasks: list[str], trials: int, args:
         code, hung = proc.wait(), True
     chaos.stopped.set()
     chaos.join()
-    return {"exit": code, "hung": hung, "wall_s": time.monotonic() - started}
+    left = []
+    if part.get("tag"):
+        time.sleep(0.5)  # (a group being ended as the run exits)
+        left = leftover_agents(part["tag"])
+        for pid in left:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    return {"exit": code, "hung": hung, "wall_s": time.monotonic() - started, "agents left": len(left)}
 
 
 class Replayer:
@@ -254,8 +295,23 @@ def main() -> int:
     parser.add_argument("--trials", type=int, default=10_000, help="trials with tools in memory and over HTTP, "
                         "half each (default 10,000)")
     parser.add_argument("--stdio", type=int, default=202, help="trials with stdio tool servers (default 202)")
+    parser.add_argument("--command", type=int, default=400,
+                        help="trials with a command agent (bench/soak_agent.py) that misbehaves on a trial's first "
+                        "attempt at random: silent with a child holding its pipes, flooding log lines, forking "
+                        "(default 400)")
+    parser.add_argument("--ray", type=int, default=1000,
+                        help="trials with --executor ray, its worker actors killed at random (default 1,000; "
+                        "skipped when Ray or thinkingbox-ray is not importable)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--concurrency", type=int, default=64)
+    parser.add_argument("--command-concurrency", type=int, default=8,
+                        help="trials at once with command agents (a Python process each; default 8)")
+    parser.add_argument("--agent-timeout", type=float, default=30.0,
+                        help="tb eval --agent-timeout for the command agents (default 30 s: a proper agent, a "
+                        "Python process importing an MCP client, must not time out on a loaded 2-core machine)")
+    parser.add_argument("--max-consecutive-errors", type=int, default=500,
+                        help="passed to every tb eval: the soak's own faults come in bursts (an aborted HTTP "
+                        "server fails every trial it serves at once), which must not stop a run (default 500)")
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--kill-every", type=float, default=20.0, help="mean seconds between worker kills")
     parser.add_argument("--abort-every", type=float, default=15.0, help="mean seconds between HTTP server aborts")
@@ -299,24 +355,51 @@ def main() -> int:
     figures, failures = [], []
     replayer = Replayer()
     log = open(out / "tb.log", "a")
-    runs = [("memory", *plan(args.trials // 2)), ("http", *plan(args.trials - args.trials // 2)),
-            ("stdio", *plan(args.stdio))]
+    def part(name: str, transport: str, total: int, **more) -> dict:
+        return {"name": name, "transport": transport, "agent": "openai:soak", "concurrency": args.concurrency,
+                "flags": [], "plan": plan(total) if total > 0 else ([], 0), **more}
+
+    parts = [part("memory", "memory", args.trials // 2), part("http", "http", args.trials - args.trials // 2),
+             part("stdio", "stdio", args.stdio)]
+    if args.command > 0:
+        agents = out / "command-agents"  # the agent's files; its processes carry this path
+        loaded = {d.name: d for d in host.load_domains(sorted(by_domain))}
+        for domain_name, task_id in mixed:
+            task = loaded[domain_name].task(task_id)
+            steps = [{"say": st.say} if st.say else {"tool": st.tool, "args": dict(st.args)} for st in task.solution]
+            path = agents / "actions" / domain_name / f"{task_id}.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps([*steps, {"final": task.final_message}]))
+        parts.append(part("command", "http", args.command, tag=str(agents), concurrency=args.command_concurrency,
+                          agent=f"command:{sys.executable} {HERE / 'soak_agent.py'} {agents}",
+                          flags=["--agent-timeout", str(args.agent_timeout), "--agent-time-limit", "120"]))
+    if args.ray > 0:
+        try:
+            import ray  # noqa: F401
+            import thinkingbox_ray  # noqa: F401
+            parts.append(part("ray", "memory", args.ray, flags=["--executor", "ray",
+                                                                 "--executor-option", f"num_cpus={args.workers}"]))
+        except ImportError:
+            print("soak: Ray or thinkingbox-ray is not importable here: no Ray part (uv run has both; "
+                  "the nox session installs neither)", file=sys.stderr)
     try:
-        for transport, task_ids, trials in runs:
+        for p in parts:
+            task_ids, trials = p["plan"]
+            transport = p["name"]
             if not trials or not task_ids:
                 continue
             run_file = out / f"{transport}.jsonl"
             t0 = time.monotonic()
             planned = {(d, t, n) for d, t in mixed if t in task_ids for n in range(1, trials + 1)}
             print(f"soak: {transport}: {len(planned)} trials ({len(task_ids)} tasks x {trials})", file=sys.stderr)
-            passes = [tb_eval(run_file, transport, task_ids, trials, args, config, rng, kills, [], log)]
+            passes = [tb_eval(run_file, p, task_ids, trials, args, config, rng, kills, [], log)]
             first = latest(read(run_file))
             lost_first = len(planned - {key(r) for r in first})
             errored_first = sum(r["finish_reason"] == "error" for r in first)
             seen_errors: dict = {}   # key -> the errored records seen before a retry
             not_rerun: set = set()   # errored trials a retry round did not run again
             changed = 0              # retry rounds that changed records they should have kept
-            passes.append(tb_eval(run_file, transport, task_ids, trials, args, config, rng, kills, ["--resume"], log))
+            passes.append(tb_eval(run_file, p, task_ids, trials, args, config, rng, kills, ["--resume"], log))
             rounds = 0
             while True:
                 records = read(run_file)
@@ -326,7 +409,7 @@ def main() -> int:
                 for r in errored:
                     seen_errors.setdefault(key(r), []).append(r)
                 rounds += 1
-                passes.append(tb_eval(run_file, transport, task_ids, trials, args, config, rng, kills,
+                passes.append(tb_eval(run_file, p, task_ids, trials, args, config, rng, kills,
                                       ["--resume", "--retry-errors"], log))
                 # the retry keeps every record as it was and appends one new attempt for each
                 # errored trial
@@ -362,14 +445,17 @@ def main() -> int:
                    "records checked by replay": len(checked),
                    "double-executed or unrecorded calls": len(double),
                    "finished but failed verdict": failed_verdicts,
-                   "tb eval hung": sum(p["hung"] for p in passes),
-                   "tb eval exit statuses": dict(Counter(p["exit"] for p in passes)),
+                   "tb eval hung": sum(r["hung"] for r in passes),
+                   "tb eval stopped by --max-consecutive-errors": sum(r["exit"] == 3 for r in passes),
+                   "agent processes left running": sum(r["agents left"] for r in passes),
+                   "tb eval exit statuses": dict(Counter(r["exit"] for r in passes)),
                    "wall s": round(time.monotonic() - t0, 1), "error kinds": dict(error_kinds)}
             figures.append(row)
             (out / f"{transport}.problems.json").write_text(json.dumps(
                 {"lost": sorted(lost), "twice": twice, "not_rerun": sorted(not_rerun), "double": double}, indent=1,
                 default=str))
-            if lost or twice or unplanned or not_rerun or changed or double or row["errors left"] or row["tb eval hung"]:
+            if (lost or twice or unplanned or not_rerun or changed or double or row["errors left"] or row["tb eval hung"]
+                    or row["tb eval stopped by --max-consecutive-errors"] or row["agent processes left running"]):
                 failures.append(transport)
         stats = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/stats", timeout=10).read())
     finally:

@@ -52,9 +52,10 @@ def tb_agents():
 
 
 def _command_agent(spec, task, domain, settings):
-    from thinkingbox.engine.external import CommandAgent
+    from thinkingbox.engine.external import DEFAULT_TIME_LIMIT, DEFAULT_TIMEOUT, CommandAgent
 
-    return CommandAgent(spec, getattr(settings, "agent_timeout", None) or 600.0)
+    return CommandAgent(spec, getattr(settings, "agent_timeout", None) or DEFAULT_TIMEOUT,
+                        getattr(settings, "agent_time_limit", None) or DEFAULT_TIME_LIMIT)
 
 
 def _replay_agent(spec, task, domain, settings):

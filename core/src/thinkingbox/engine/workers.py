@@ -47,10 +47,18 @@ def _worker_main(domain_names: list[str], keys: list[tuple[str, str, int]], conf
         # A thread, so that it also watches while the worker is still loading and preparing.
         while True:
             if os.getppid() != parent_pid:
+                from thinkingbox.engine.external import kill_all_groups
+
+                kill_all_groups()  # (command agents' processes: os._exit runs no atexit handler)
                 os._exit(1)
             time.sleep(0.5)
 
     threading.Thread(target=orphan_watch, daemon=True, name="orphan-watch").start()
+
+    from thinkingbox.engine.external import watch_groups
+
+    # The parent kills these groups if this worker dies without ending them (SIGKILL runs no handler).
+    watch_groups(lambda group, running: conn.send(("group", (group, running))))
 
     async def work() -> None:
         host = PluginHost()
@@ -101,6 +109,14 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
             self.pending = dict.fromkeys(keys)  # sent to its worker, no record back yet (ordered)
             self.restarts = 0  # workers started since one last sent a record
             self.process: Any = None
+            self.groups: set[int] = set()  # its worker's command agents' process groups still running
+            shares.append(self)
+
+        def end_agents(self) -> None:
+            from thinkingbox.engine.external import kill_groups
+
+            kill_groups(self.groups)
+            self.groups.clear()
 
         def start(self) -> Any:
             reader, sender = context.Pipe(duplex=False)
@@ -115,6 +131,7 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
 
     started: list[Any] = []
     scratches: list[str] = []
+    shares: list[Any] = []
     active = {}
     for i in range(workers):
         if keys[i::workers]:
@@ -137,6 +154,10 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
                     kind, item = conn.recv()
                 except (EOFError, OSError):  # the worker died, perhaps in the middle of a message
                     kind, item = "died", None
+                if kind == "group":  # a command agent's process group started (True) or ended (False)
+                    group, running = item
+                    (share.groups.add if running else share.groups.discard)(group)
+                    continue
                 if kind == "record":
                     key = (item["domain"], item["task"], item["trial"])
                     if key in share.pending:  # (never twice)
@@ -150,6 +171,8 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
                     raise KeyboardInterrupt
                 if kind == "error":
                     errors.append(item)
+                if kind != "done":  # (a worker killed outright ends none of its command agents itself)
+                    share.end_agents()
                 if kind != "died" or not share.pending:
                     continue
                 share.process.join(timeout=5)
@@ -169,6 +192,8 @@ def run_in_processes(domain_names: list[str], jobs: list[Job], config: EvalConfi
             if process.is_alive():
                 process.terminate()
             process.join(timeout=5)
+        for share in shares:
+            share.end_agents()
         for scratch in scratches:
             shutil.rmtree(scratch, ignore_errors=True)
     if errors:

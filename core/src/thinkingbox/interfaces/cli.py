@@ -55,6 +55,16 @@ def _positive(value: str) -> int:
     return number
 
 
+def _positive_seconds(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = 0.0
+    if not number > 0 or number == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {value!r}")
+    return number
+
+
 def _non_negative(value: str) -> int:
     try:
         number = int(value)
@@ -148,8 +158,14 @@ def build_parser() -> argparse.ArgumentParser:
                            f"reasoning_effort=medium{' (default temperature 0.3)' if role == 'user' else ''}"
                            f"{' (temperature is always 0)' if role == 'judge' else ''}")
         group.add_argument(f"--{role}-timeout", type=float, metavar="SECONDS", help="per request (default: 600)"
-                           + ("; for --agent command:CMD, how long the process may stay silent" if role == "agent"
-                              else ""))
+                           + ("; for --agent command:CMD, how long the process may go without sending a message "
+                              "while the harness waits for one (log lines do not count); it is then killed and the "
+                              "trial is an error" if role == "agent" else ""))
+        if role == "agent":
+            group.add_argument("--agent-time-limit", type=_positive_seconds, metavar="SECONDS",
+                               help="for --agent command:CMD, the most time one trial's process may run in all, "
+                               "the simulated user's replies included; it is then killed (with every process it "
+                               "started) and the trial is an error (default: 3600)")
         group.add_argument(f"--{role}-max-attempts", type=_positive, metavar="N",
                            help="attempts per request on 429/5xx/timeouts (default: 6)")
 

@@ -44,7 +44,8 @@ class RunSettings:
     user: ModelConfig | None = None
     judge: ModelConfig | str | None = None   # "rules": the offline rubric rules, no model
     persona: str = "cooperative"             # the LLM user's style (models.personas)
-    agent_timeout: float | None = None       # command agents: seconds the process may stay silent
+    agent_timeout: float | None = None       # command agents: seconds the process may go without a message
+    agent_time_limit: float | None = None    # command agents: seconds one trial's process may run in all
 
     def public(self) -> dict[str, Any]:
         def public(value: Any) -> Any:
@@ -171,6 +172,7 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
                                    "(the default for command agents)")
         tool_transport = "http"  # the process gets the MCP URL of its trial's world
         settings.agent_timeout = args.agent_timeout
+        settings.agent_time_limit = getattr(args, "agent_time_limit", None)
     if user == "llm" or user.startswith("llm:") and not settings.user:
         raise ThinkingboxError("--user llm needs a model: --user llm:MODEL")
     from thinkingbox.models.personas import check_persona
