@@ -23,6 +23,7 @@ def lines(path):
     return record_lines(path)
 
 
+@pytest.mark.slow
 def test_help_and_domains_and_tasks():
     assert "eval" in tb("--help").stdout
     assert "--concurrency" in tb("eval", "--help").stdout
@@ -38,6 +39,7 @@ def test_help_and_domains_and_tasks():
     (["eval", "--trials", "0"], "expected a positive integer"),
     (["tasks", "--domain", "nowhere"], "unknown domain"),
 ])
+@pytest.mark.slow
 def test_bad_input_gives_a_clear_error_and_no_traceback(args, message, tmp_path):
     proc = tb(*args, "--output", str(tmp_path / "x.jsonl"), check=False) if args[0] == "eval" else tb(*args, check=False)
     assert proc.returncode == 2
@@ -45,6 +47,7 @@ def test_bad_input_gives_a_clear_error_and_no_traceback(args, message, tmp_path)
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.slow
 def test_eval_oracle_passes_and_noop_fails_with_a_leaderboard(tmp_path):
     out = tb("eval", "--domains", "retail", "--agent", "oracle", "--trials", "2", "--output", str(tmp_path / "o.jsonl"))
     assert "| oracle | retail" in out.stdout and "100.0%" in out.stdout
@@ -55,6 +58,7 @@ def test_eval_oracle_passes_and_noop_fails_with_a_leaderboard(tmp_path):
     assert not any(r["verdict"] for r in lines(tmp_path / "n.jsonl"))
 
 
+@pytest.mark.slow
 def test_existing_output_is_never_overwritten_and_resume_completes_it(tmp_path):
     path = tmp_path / "run.jsonl"
     tb("eval", "--domains", "retail", "--tasks", "ret-fee-001", "--trials", "2", "--output", str(path))
@@ -68,6 +72,7 @@ def test_existing_output_is_never_overwritten_and_resume_completes_it(tmp_path):
     assert proc.returncode == 2 and 'agent: "oracle" in the file, "noop" now' in proc.stderr
 
 
+@pytest.mark.slow
 def test_ctrl_c_loses_nothing_finished_and_resume_finishes_the_run(tmp_path):
     path = tmp_path / "run.jsonl"
     args = ["eval", "--domains", "retail", "--tasks", "ret-fee-001", "--trials", "1000", "--concurrency", "4",
@@ -101,6 +106,7 @@ The $8.99 return shipping fee applies, so your refund would be $120.01. Shall I 
 """
 
 
+@pytest.mark.slow
 def test_play_a_task_in_the_terminal():
     proc = subprocess.run([TB, "play", "--domain", "retail", "--task", "ret-fee-001"], input=PLAY,
                           capture_output=True, text=True, timeout=120)
@@ -112,6 +118,7 @@ def test_play_a_task_in_the_terminal():
     assert "verdict: PASS" in out
 
 
+@pytest.mark.slow
 def test_play_shows_the_diff_when_the_work_is_wrong():
     wrong = PLAY.replace('"status": "hold"', '"status": "solved"')
     proc = subprocess.run([TB, "play", "--domain", "retail", "--task", "ret-fee-001"], input=wrong,
@@ -120,6 +127,7 @@ def test_play_shows_the_diff_when_the_work_is_wrong():
     assert "verdict: FAIL" in proc.stdout and 'wrong tickets[<new tickets #1>].status: expected "hold", got "solved"' in proc.stdout
 
 
+@pytest.mark.slow
 def test_worker_processes_share_a_run(tmp_path):
     path = tmp_path / "run.jsonl"
     out = tb("eval", "--domains", "retail", "--tasks", "ret-fee-001,dly-001,ins-005", "--trials", "4",
@@ -133,6 +141,7 @@ def test_worker_processes_share_a_run(tmp_path):
     assert len({(r["task"], r["trial"]) for r in lines(path)}) == 18
 
 
+@pytest.mark.slow
 def test_workers_stop_with_their_parent(tmp_path):
     """Ctrl-C (SIGINT to the group) saves what finished; a parent killed outright leaves no
     worker behind."""

@@ -1,4 +1,5 @@
 """`tb`'s own surface: help for everything, `tb` alone, --version, tables that fit 100 columns."""
+import pytest
 import argparse
 import subprocess
 import sys
@@ -52,12 +53,14 @@ def test_version_names_the_core_and_each_installed_domain():
     assert any(line.split()[0] == "retail" for line in domains), proc.stdout
 
 
+@pytest.mark.slow
 def test_tasks_table_fits_100_columns():
     for domain in ("retail", "booking"):
         out = tb("tasks", "--domain", domain).stdout
         assert out and max(len(line) for line in out.splitlines()) <= 100, domain
 
 
+@pytest.mark.slow
 def test_report_and_compare_fit_100_columns_and_compare_names_its_sides(tmp_path):
     from thinkingbox.engine.discovery import PluginHost
 

@@ -22,7 +22,8 @@ BOUND = 60  # seconds one `tb eval` may take here (a subprocess's start-up on a 
 IN_PROCESS_BOUND = 60  # the same, run in this process (a hang: the trials' timeouts here are 1-2 s)
 TRIAL_BOUND_MS = 8000  # one trial's time, from its world's reset to its record: timeout + grace periods
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="process groups are POSIX")
+# The slow tier: real agent processes, timeouts and signals.
+pytestmark = [pytest.mark.skipif(os.name != "posix", reason="process groups are POSIX"), pytest.mark.slow]
 
 
 def alive(pid: int) -> bool:

@@ -63,6 +63,7 @@ def through_gym(steps) -> bool:
 
 
 @pytest.mark.parametrize("variant, expected", [("reference", True), ("without_last_write", False)])
+@pytest.mark.slow
 def test_the_same_actions_reach_the_same_verdict_everywhere(variant, expected, fake_openai, tmp_path):
     steps = reference_steps() if variant == "reference" else without_last_write(reference_steps())
     verdicts = {

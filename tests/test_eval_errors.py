@@ -28,6 +28,7 @@ def eval_run(tmp_path, fake_openai, monkeypatch):
     return go
 
 
+@pytest.mark.slow
 def test_consecutive_errors_stop_the_run_with_status_3(eval_run, fake_openai, capsys):
     fake_openai.script("fake-agent", [DOWN], repeat_last=True)
     code, records = eval_run("--max-consecutive-errors", "3")
@@ -39,6 +40,7 @@ def test_consecutive_errors_stop_the_run_with_status_3(eval_run, fake_openai, ca
     assert SECRET not in err
 
 
+@pytest.mark.slow
 def test_errored_trials_give_status_1_and_say_how_to_rerun(eval_run, fake_openai, capsys):
     fake_openai.script("fake-agent", [DOWN], repeat_last=True)
     code, records = eval_run("--max-consecutive-errors", "0", tasks=["ret-fee-001", "ret-fee-002"])
@@ -89,6 +91,7 @@ def test_exit_statuses_are_documented_in_help():
     assert "--max-consecutive-errors" in text and "--progress-every" in text
 
 
+@pytest.mark.slow
 def test_consecutive_errors_stop_a_run_shared_by_worker_processes(eval_run, fake_openai, capsys):
     fake_openai.script("fake-agent", [DOWN], repeat_last=True)
     code, records = eval_run("--max-consecutive-errors", "2", "--workers", "2")

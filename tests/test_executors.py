@@ -44,6 +44,7 @@ def test_the_local_executor_by_name_runs_the_trials(tmp_path):
     assert len(out.read_text().splitlines()) == 3  # the run header and two trials
 
 
+@pytest.mark.slow
 def test_the_core_never_imports_ray_or_an_executor_package():
     pattern = re.compile(r"^\s*(import|from)\s+(ray|thinkingbox_ray)\b", re.M)
     offenders = [str(p) for p in CORE.rglob("*.py") if pattern.search(p.read_text())]

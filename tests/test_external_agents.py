@@ -36,6 +36,7 @@ def tool_events(record: dict) -> list[tuple]:
 
 
 @pytest.mark.parametrize("domain,task,extra", [("retail", "dfw-001", ()), ("booking", "crf-002", ("--judge", "rules"))])
+@pytest.mark.slow
 def test_a_replaying_process_gets_the_oracles_verdict_and_record(tmp_path, domain, task, extra):
     actions = tmp_path / "actions.json"
     actions.write_text(json.dumps(reference_actions(domain, task)))
@@ -52,6 +53,7 @@ def test_a_replaying_process_gets_the_oracles_verdict_and_record(tmp_path, domai
     assert external["config"]["tool_transport"] == "http"
 
 
+@pytest.mark.slow
 def test_doing_nothing_fails_as_noop_does(tmp_path):
     from replay_agent import run_replayed
 
@@ -89,6 +91,7 @@ def test_a_silent_process_times_out_cleanly_and_is_killed(tmp_path):
     assert not marker.exists()
 
 
+@pytest.mark.slow
 def test_a_process_that_breaks_the_protocol_is_an_error_trial_that_says_so(tmp_path):
     agent = script(tmp_path, "chatty.py", "print('hello, I am not JSON', flush=True)\ntime.sleep(30)\n")
     record = evaluate(tmp_path, agent, "retail", "ret-fee-001", status=1)
@@ -116,6 +119,7 @@ def test_the_start_message_and_the_user_limit(tmp_path):
     assert "support agent" in start["system_prompt"]
 
 
+@pytest.mark.slow
 def test_the_openai_agents_sdk_adapter_solves_a_task_with_a_scripted_model(tmp_path, fake_openai, monkeypatch):
     pytest.importorskip("agents")  # the dev group installs openai-agents
     monkeypatch.setenv("OPENAI_BASE_URL", fake_openai.url)
@@ -152,6 +156,7 @@ def test_a_command_that_cannot_run_is_a_one_line_error_before_any_trial(tmp_path
     assert message in err and err.count("\n") == 1 and not out.exists()
 
 
+@pytest.mark.slow
 def test_the_end_flag_and_the_action_cap_end_the_conversation_as_for_our_agents(tmp_path):
     from replay_agent import run_replayed
 
@@ -166,6 +171,7 @@ def test_the_end_flag_and_the_action_cap_end_the_conversation_as_for_our_agents(
     assert [e["is_error"] for e in capped["trajectory"] if e["role"] == "tool"] == [False, False]
 
 
+@pytest.mark.slow
 def test_a_command_agents_record_rejudges_to_the_same_verdict(tmp_path, capsys):
     from replay_agent import run_replayed
 

@@ -1,6 +1,7 @@
 """Faults of the harness itself (issue 15's fault soak, bench/soak.py, found these): a
 worker process or a tool server that dies loses no trial, counts none twice, and hangs
 nothing."""
+import pytest
 import asyncio
 import multiprocessing
 import os
@@ -23,6 +24,7 @@ class Records:
         self.written.append(record)
 
 
+@pytest.mark.slow
 def test_a_killed_worker_process_loses_no_trial(retail):
     """A worker killed mid-run: a fresh worker runs the trials it had not sent back (before,
     the parent silently dropped them and the run ended with exit status 0)."""
@@ -49,6 +51,7 @@ class DiesOnArrival(Limits):
         return (os._exit, (3,))
 
 
+@pytest.mark.slow
 def test_a_worker_that_keeps_dying_leaves_error_records_not_gaps(retail):
     jobs = run(prepare_jobs([retail], {"ret-fee-001", "dly-001"}, 3, set()))
     writer = Records()
@@ -58,6 +61,7 @@ def test_a_worker_that_keeps_dying_leaves_error_records_not_gaps(retail):
     assert f"died (exit status 3), {workers.MAX_RESTARTS + 1} times in a row" in records[0]["error"]
 
 
+@pytest.mark.slow
 def test_a_dead_http_tool_server_fails_only_the_trials_using_it(retail, monkeypatch):
     """`--tool-transport http`: the in-process server dies mid-run. The trials using it end
     as errors naming the cause, the later ones get a fresh server (before, every later trial
@@ -101,6 +105,7 @@ def test_a_stdio_server_killed_before_writing_its_world_is_a_clear_error(retail)
         run(tools.release())
 
 
+@pytest.mark.slow
 def test_a_killed_stdio_worker_leaves_no_temporary_files(retail, tmp_path, monkeypatch):
     """Over stdio each trial's server writes its final world to a temporary file, which the
     trial removes; a worker killed mid-trial cannot, so its files live in a folder of its

@@ -25,6 +25,7 @@ def first_write(domain, task):
 
 
 @pytest.mark.parametrize("domain", sorted(installed_domains()))
+@pytest.mark.slow
 def test_the_reference_solution_earns_1_and_doing_nothing_0_on_every_task(domain, host):
     with ThinkingboxEnv(domain, host=host) as env:
         assert env.task_ids

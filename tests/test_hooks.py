@@ -215,6 +215,7 @@ def tb_checks(domain, task):
 '''
 
 
+@pytest.mark.slow
 def test_an_extension_check_gives_the_same_verdicts_in_eval_rejudge_serve_and_validate(tmp_path, monkeypatch, capsys):
     from thinkingbox.engine.replay import rejudge_record
     from thinkingbox.interfaces.serve import judge_world

@@ -113,6 +113,7 @@ def keys(path):
     return sorted((r["task"], r["trial"]) for r in read_records(path))
 
 
+@pytest.mark.slow
 def test_a_whole_last_record_without_its_newline_is_kept_on_resume(tmp_path, capsys):  # F1
     path = oracle_run(tmp_path)
     path.write_bytes(path.read_bytes().rstrip(b"\n"))  # killed between the record and its newline
@@ -121,6 +122,7 @@ def test_a_whole_last_record_without_its_newline_is_kept_on_resume(tmp_path, cap
     assert len(keys(path)) == 4 and path.read_bytes().endswith(b"}\n")
 
 
+@pytest.mark.slow
 def test_half_a_last_line_is_cut_and_that_trial_runs_again(tmp_path, capsys):
     path = oracle_run(tmp_path)
     data = path.read_bytes()
@@ -130,6 +132,7 @@ def test_half_a_last_line_is_cut_and_that_trial_runs_again(tmp_path, capsys):
     assert keys(path) == [("ret-fee-001", 1), ("ret-fee-001", 2), ("ret-fee-002", 1), ("ret-fee-002", 2)]
 
 
+@pytest.mark.slow
 def test_a_corrupt_middle_line_is_a_clear_error_naming_it(tmp_path, capsys):  # F2
     from thinkingbox.interfaces.cli import main
 
@@ -144,6 +147,7 @@ def test_a_corrupt_middle_line_is_a_clear_error_naming_it(tmp_path, capsys):  # 
     assert f"cannot resume: {path}:2: not a JSON record" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_run_file_being_written_refuses_a_second_writer_in_one_line(tmp_path, capsys):
     from thinkingbox.reporting.records import RecordWriter
 
@@ -162,6 +166,7 @@ def test_a_run_file_being_written_refuses_a_second_writer_in_one_line(tmp_path, 
     assert eval_again(path) == 0  # free again once the first writer is done
 
 
+@pytest.mark.slow
 def test_errored_trials_run_again_with_retry_errors_as_a_new_attempt_that_readers_count(tmp_path, capsys):
     import json
 
@@ -211,6 +216,7 @@ def test_a_replay_file_that_is_not_a_run_file_fails_before_any_trial(tmp_path, c
     assert not out.exists()
 
 
+@pytest.mark.slow
 def test_a_trial_missing_from_the_replay_file_is_an_error_trial_that_says_so(tmp_path):  # F10
 
     recorded = oracle_run(tmp_path)

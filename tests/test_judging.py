@@ -1,6 +1,7 @@
 """One judging function: every task of every domain gets the same verdict and the same check
 list from eval, rejudge, serve's verdict endpoint and validate, with a plugin-added check
 and rubric tasks (answered by their offline rules) among them."""
+import pytest
 from helpers import run
 from thinkingbox.hookspecs import hookimpl
 from thinkingbox.engine.judge import Check, CheckResult
@@ -31,6 +32,7 @@ def summary(checks):
     return [(c["name"], c["passed"]) for c in checks]
 
 
+@pytest.mark.slow
 def test_eval_rejudge_serve_and_validate_agree_on_every_task(host, tmp_path):
     host.add_extension("short", ShortMessages())
     domains = host.load_domains(["retail", "booking"])

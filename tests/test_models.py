@@ -110,6 +110,7 @@ def test_malformed_arguments_and_unknown_tools_come_back_as_tool_errors(eval_cli
     assert record["finish_reason"] == "done" and record["verdict"] is False
 
 
+@pytest.mark.slow
 def test_429_with_retry_after_then_success(eval_cli, fake_openai):
     fake_openai.script("fake-agent", [{"status": 429, "headers": {"Retry-After": "0.05"}}, DONE])
     (record,) = eval_cli()
@@ -117,6 +118,7 @@ def test_429_with_retry_after_then_success(eval_cli, fake_openai):
     assert len(fake_openai.requests_for("fake-agent")) == 2
 
 
+@pytest.mark.slow
 def test_503_twice_then_success_never_repeats_a_tool_call(eval_cli, fake_openai):
     create = {"tool_calls": [{"name": "helpdesk_create_item", "arguments": {"table": "tickets", "item": {
         "requester_id": "U-2001", "order_id": "ORD-200001"}}}]}
@@ -127,6 +129,7 @@ def test_503_twice_then_success_never_repeats_a_tool_call(eval_cli, fake_openai)
     assert len(created) == 1 and len(tool_events(record)) == 1
 
 
+@pytest.mark.slow
 def test_timeouts_are_retried_and_a_model_that_keeps_failing_is_an_error_trial(eval_cli, fake_openai, capsys):
     fake_openai.script("fake-agent", [{"sleep": 1.0, "content": "too late"}, DONE])
     (record,) = eval_cli("--agent-timeout", "0.3")
@@ -284,6 +287,7 @@ def test_rule_matching():
     assert not rule_answer(rule, "Refund TXN-10000001: 3 to 5 business days, as this premium hotel requires.")
 
 
+@pytest.mark.slow
 def test_usage_counts_every_attempt_of_failed_calls_too(eval_cli, fake_openai):
     fake_openai.script("fake-agent", [{"status": 503}, DONE])
     (record,) = eval_cli()
@@ -309,6 +313,7 @@ def test_a_user_model_that_fails_still_counts_its_calls(eval_cli, fake_openai):
     assert (usage["calls"], usage["attempts"], usage["failed"]) == (1, 2, 1)
 
 
+@pytest.mark.slow
 def test_the_user_model_gets_every_agent_message_since_its_last_and_the_version_is_recorded(eval_cli, fake_openai):
     from thinkingbox.models.users import NOTHING_ELSE, THANKS, USER_PROMPT_VERSION, USER_SYSTEM_PROMPT, WAIT_REPLY
 

@@ -183,6 +183,7 @@ def test_generated_files_parse_and_the_domain_is_sound_in_process(tmp_path, host
             del sys.modules[module]
 
 
+@pytest.mark.slow
 def test_a_new_domain_out_of_tree_validates_and_passes_its_tests(core_venv, tmp_path):
     """The acceptance test: generate, install next to the core alone, validate and test,
     without editing a line."""

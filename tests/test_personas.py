@@ -38,6 +38,7 @@ def test_each_persona_reaches_the_user_model_and_is_recorded(fake_openai, tmp_pa
             assert PERSONAS[other].splitlines()[0] not in sent
 
 
+@pytest.mark.slow
 def test_the_default_persona_is_cooperative_and_the_config_file_can_set_one(fake_openai, tmp_path):
     record, sent = _eval(fake_openai, tmp_path)
     assert record["config"]["persona"] == "cooperative" and "Style for this conversation" not in sent

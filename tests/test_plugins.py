@@ -80,6 +80,7 @@ def test_entry_points_are_discovered_only_selected_domains_load_and_version_is_t
     assert [t for t in alpha.tasks] == ["finish-one"] and set(alpha.tools) == {"get_item", "finish_item"}
 
 
+@pytest.mark.slow
 def test_a_broken_domain_is_a_row_and_never_breaks_commands_that_do_not_select_it(site, capsys, tmp_path):
     publish(site, "beta", 'raise RuntimeError("beta is broken")\n', tasks=None)
     publish(site, "gamma", spec_module("gamma"), tasks='{"family": "x", "tasks": [{"id": "t"}]}')
@@ -100,6 +101,7 @@ def test_a_broken_domain_is_a_row_and_never_breaks_commands_that_do_not_select_i
     assert "tasks/items.json" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_domain_whose_reference_fails_is_broken_and_skipped_unless_named(site, capsys, tmp_path):
     failing = TASKS.replace('"I1"}}]', '"I9"}}]')     # the reference finishes an item that does not exist
     publish(site, "epsilon", spec_module("epsilon"), tasks=failing)

@@ -274,6 +274,7 @@ def assert_clear_tool_result(result: Any) -> None:
 
 
 @pytest.mark.parametrize("domain_name, tool", TOOLS)
+@pytest.mark.slow
 def test_any_tool_arguments_give_a_result_or_a_clear_error_that_changes_nothing(domain_name, tool):
     domain = load_domain(domain_name)
     schema = tool_schemas(domain_name)[tool]

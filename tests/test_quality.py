@@ -96,7 +96,7 @@ def test_a_rubric_rule_that_is_not_a_regular_expression_is_a_task_error(tmp_path
 
     from thinkingbox.tasks import RubricRule
 
-    with pytest.raises(ValidationError, match=r"rule.*not a regular expression.*unterminated"):
+    with pytest.raises(ValidationError, match=r"rule.*not a regular expression.*missing \)"):
         RubricRule(all=["(unclosed"])
     with pytest.raises(ValidationError, match=r"not a regular expression"):
         RubricRule(none=["*starts with a star"])

@@ -1,6 +1,7 @@
 """The readers of agent text never crash and give one answer, whatever the message (hypothesis:
 random, long and adversarial texts built from the pieces readers look for). Their speed on
 hostile messages is measured by bench/readers_bench.py, not here."""
+import pytest
 from datetime import date
 
 from hypothesis import given, settings, strategies as st
@@ -23,6 +24,7 @@ messages = st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=8)), max
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(messages, min_size=1, max_size=3))
+@pytest.mark.slow
 def test_readers_answer_every_message(texts):
     for claim in CLAIMS:
         said = claim_states(claim, tuple(texts), TODAY, CORE_VOCABULARY)
@@ -34,6 +36,7 @@ def test_readers_answer_every_message(texts):
         assert isinstance(asks_to_proceed(text), bool)
 
 
+@pytest.mark.slow
 def test_a_long_repetitive_message_is_read():
     """Repetition that made backtracking readers take minutes is read (and cut at MAX_READ)."""
     for piece in ("a ", "9", "refund $1 ", "one two three ", "not if "):

@@ -55,6 +55,7 @@ def test_the_readme_lists_the_commands_this_test_runs():
     assert sum(runnable(c) for c in commands) >= 12, commands
 
 
+@pytest.mark.slow
 def test_every_readme_command_without_a_key_or_placeholder_succeeds(tmp_path, monkeypatch):
     for name in ("TB_AGENT", "TB_USER", "TB_JUDGE", "TB_CONFIG", "TB_PERSONA"):
         monkeypatch.delenv(name, raising=False)

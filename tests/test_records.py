@@ -51,6 +51,7 @@ def test_the_published_schema_is_current():
     assert json.loads(SCHEMA_FILE.read_text()) == json.loads(json.dumps(record_schema()))
 
 
+@pytest.mark.slow
 def test_every_record_eval_writes_satisfies_the_published_schema(host, retail, tmp_path):
     host.add_extension("failing", Failing())
     schema = json.loads(SCHEMA_FILE.read_text())

@@ -92,6 +92,7 @@ def test_compare_two_runs(runs):
     assert "0.0% -> 100.0%" in out and "beyond noise" in out and "ret-fee-002" in out
 
 
+@pytest.mark.slow
 def test_rejudge_reproduces_verdicts_exactly(runs, tmp_path):
     for name in ("oracle", "noop"):
         out = tb("rejudge", runs / f"{name}.jsonl", "--output", tmp_path / f"{name}.jsonl").stdout
@@ -118,6 +119,7 @@ def test_rejudge_replays_recorded_calls(runs, tmp_path):
     assert "1 verdict(s) changed" in out
 
 
+@pytest.mark.slow
 def test_replay_agent_reproduces_a_run(runs, tmp_path):
     out = tb("eval", "--domains", "retail", "--tasks", TASKS, "--trials", "3",
              "--agent", f"replay:{runs / 'oracle.jsonl'}", "--output", tmp_path / "replay.jsonl").stdout

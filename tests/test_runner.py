@@ -1,4 +1,5 @@
 """The runner: isolation of concurrent trials, records, resume."""
+import pytest
 import asyncio
 import json
 
@@ -56,6 +57,7 @@ def test_concurrent_trials_never_see_each_others_writes(host, library, tmp_path)
     assert len(list(read_records(tmp_path / "run.jsonl"))) == 12
 
 
+@pytest.mark.slow
 def test_oracle_passes_and_noop_fails_every_retail_task(host, retail, tmp_path):
     jobs = run(prepare_jobs([retail], None, 2, set()))
     assert len(jobs) == 2 * len(retail.tasks) and len(retail.tasks) >= 1

@@ -93,6 +93,7 @@ def test_stdio_with_the_official_client():
     run(go())
 
 
+@pytest.mark.slow
 def test_http_sessions_get_their_own_worlds_and_the_control_endpoints(http_server):
     url = f"{http_server}/mcp"
 
@@ -128,6 +129,7 @@ async def _touch(url):
         await c.call_tool("get_order", {"order_id": "ORD-200001"})
 
 
+@pytest.mark.slow
 def test_the_same_trajectory_gets_the_same_verdict_over_every_transport(tmp_path):
     tasks = "ret-fee-001,dly-001,ins-005"
     results = {}
@@ -153,6 +155,7 @@ def raw_initialize(client: httpx2.Client, url: str) -> httpx2.Response:
         "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "h", "version": "0"}}})
 
 
+@pytest.mark.slow
 def test_hostile_clients_cannot_crash_the_server_or_reach_other_worlds(http_server):
     url = f"{http_server}/mcp"
     started = time.monotonic()
@@ -230,6 +233,7 @@ def test_the_control_endpoints_refuse_a_body_over_the_limit_without_reading_it(h
     assert http_server.control("POST", path, json={"final_message": "ok"}).status_code == 200
 
 
+@pytest.mark.slow
 def test_a_given_token_is_used_and_serving_beyond_loopback_needs_one(tmp_path):
     import os
 
@@ -297,6 +301,7 @@ def replay_oracle_over_http(base: Served, domain: str, task_id: str) -> tuple[st
 
 
 @pytest.mark.parametrize("domain,task,judge", [("retail", "dfw-001", None), ("booking", "crf-002", "rules")])
+@pytest.mark.slow
 def test_a_conversation_over_http_gets_the_verdict_tb_eval_gives_the_oracle(tmp_path, domain, task, judge):
     out = tmp_path / "oracle.jsonl"
     evaluated = subprocess.run([TB, "eval", "--domains", domain, "--tasks", task, "--agent", "oracle",
@@ -323,6 +328,7 @@ def test_a_conversation_over_http_gets_the_verdict_tb_eval_gives_the_oracle(tmp_
         proc.wait(timeout=10)
 
 
+@pytest.mark.slow
 def test_a_session_token_reaches_its_own_user_and_tools_and_nothing_else():
     proc, base = serve_http("--user", "scripted", "--max-user-turns", "1", "--max-tool-calls", "1")
     try:
@@ -374,6 +380,7 @@ def test_serving_without_a_user_has_no_user_endpoint(http_server):
     assert refused.status_code == 409 and "--user scripted" in refused.json()["error"]
 
 
+@pytest.mark.slow
 def test_the_served_llm_user_is_configured_as_tb_evals_and_answers_from_the_model(fake_openai):
     import os
 

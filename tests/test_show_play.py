@@ -163,6 +163,7 @@ def test_play_judges_rubric_questions_with_the_offline_rules_by_default(tmp_path
     assert json.loads(out.read_text())["verdict"] is True
 
 
+@pytest.mark.slow
 def test_play_asks_a_judge_model_when_one_is_given(fake_openai):
     import os
 

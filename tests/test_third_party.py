@@ -1,12 +1,14 @@
 """A third-party domain, built as a wheel and installed into a throwaway environment next
 to the core alone, is discovered by `tb domains` and evaluated, with no change to core.
 The environment (the `core_venv` fixture in conftest.py) is built once per session."""
+import pytest
 from pathlib import Path
 from helpers import record_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_example_domain_wheel_installs_and_runs(core_venv, tmp_path):
     dist = tmp_path / "dist"
     core_venv.run(core_venv.uv, "build", "--wheel", "--quiet", "--out-dir", dist, ROOT / "examples" / "minimal_domain")

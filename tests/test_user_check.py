@@ -17,6 +17,7 @@ def _rows(path):
     return {row["behaviour"]: row for row in json.loads(path.read_text())["behaviours"]}
 
 
+@pytest.mark.slow
 def test_the_scripted_user_passes_on_every_task(tmp_path, capsys):
     out = tmp_path / "check.json"
     assert main(["user-check", "--user", "scripted", "--json", str(out)]) == 0

@@ -15,6 +15,9 @@ from urllib.error import HTTPError
 
 import pytest
 
+# The slow tier (`uv run pytest -m slow`): browser pages (headless Chromium) over a whole run.
+pytestmark = pytest.mark.slow
+
 TB = str(Path(sys.executable).parent / "tb")
 TASKS = "ret-fee-001,ret-fee-002,dly-001,ins-001"
 CHROMIUM = "/usr/bin/chromium"

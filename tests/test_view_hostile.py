@@ -15,6 +15,9 @@ from pathlib import Path
 import pytest
 from test_view import DATA_LINE, js_string
 
+# The slow tier (`uv run pytest -m slow`): browser pages (headless Chromium) with hostile runs.
+pytestmark = pytest.mark.slow
+
 TB = str(Path(sys.executable).parent / "tb")
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

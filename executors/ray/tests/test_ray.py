@@ -23,6 +23,9 @@ from thinkingbox.models.llm import ModelConfig  # noqa: E402
 from thinkingbox.models.settings import RunSettings  # noqa: E402
 from thinkingbox_ray import RayExecutor  # noqa: E402
 
+# The slow tier (`uv run pytest -m slow`): a local Ray cluster per module.
+pytestmark = pytest.mark.slow
+
 TASKS = ["ret-fee-001", "ret-fee-002", "ret-fee-003", "ret-fee-004"]
 
 
@@ -64,6 +67,7 @@ def read(path):
     return [line for line in lines if "run_header" not in line]  # trial records only
 
 
+@pytest.mark.slow
 def test_verdicts_are_those_of_the_local_executor(cluster, tmp_path):
     tasks = "ret-fee-001,ord-001,ins-001,bpy-001,crf-001"
     for agent in ("oracle", "noop"):
@@ -79,6 +83,7 @@ def test_verdicts_are_those_of_the_local_executor(cluster, tmp_path):
         assert {verdict for _, _, verdict, _ in outcomes["ray"]} == {agent == "oracle"}
 
 
+@pytest.mark.slow
 def test_a_stopped_run_resumes_without_running_a_trial_twice(cluster, fake, tmp_path):
     out = tmp_path / "run.jsonl"
     seen = []
@@ -91,6 +96,7 @@ def test_a_stopped_run_resumes_without_running_a_trial_twice(cluster, fake, tmp_
     assert sorted(keys) == sorted({(t, n) for t in TASKS for n in (1, 2, 3)})  # each trial once
 
 
+@pytest.mark.slow
 def test_the_trials_of_a_killed_worker_run_again_and_are_recorded_once(cluster, fake, tmp_path):
     out = tmp_path / "run.jsonl"
     executor = RayExecutor({})
@@ -137,6 +143,7 @@ def _request(task_id):
     return PluginHost().load_domains(["retail"])[0].task(task_id).request
 
 
+@pytest.mark.slow
 def test_the_endpoint_limit_holds_across_workers(cluster, fake, tmp_path):
     executor = RayExecutor({"max_model_concurrency": "3"})
     plan, records = model_run(fake, tmp_path / "run.jsonl", executor, trials=3, concurrency=8)

@@ -107,6 +107,7 @@ def test_tasks_are_found_by_name_through_the_entry_point(tmp_path):
     assert log.samples[0].scores["thinkingbox_checks"].value == "I"
 
 
+@pytest.mark.slow
 def test_the_inspect_command_runs_a_domain_task_offline(tmp_path):
     """`inspect eval thinkingbox_inspect/retail --model mockllm/model --limit 1` in a process
     of its own, whose every connection beyond 127.0.0.1 fails and is written down."""

@@ -485,8 +485,8 @@ Every request has an id such as R-1, a customer, a subject and a status: open or
             "id": f"{name.replace('_', '-')}-close-resolved",
             "title": "The customer's problem is fixed; close the right one of their two requests",
             "request": "Hello, the invoice problem I wrote to you about is sorted out now, so you can close it.",
-            "user_facts": {"name": "Ben Okafor", "request id": "R-2"},
-            "user_behavior": ["If asked, say the invoice arrived at the right address in the end."],
+            "user_facts": {"name": "Ben Okafor", "request id": "R-2",
+                           "what happened": "The invoice arrived at the right address in the end."},
             "solution": [
                 {"tool": "get_request", "args": {"request_id": "R-2"}},
                 {"tool": "close_request", "args": {"request_id": "R-2", "resolution": "resolved"}},
