@@ -55,6 +55,7 @@ def test_errored_trials_give_status_1_and_say_how_to_rerun(eval_run, fake_openai
     assert "tb: next: tb report" in err and "tb: next: tb show" in err and "--task ret-fee-00" in err
 
 
+@pytest.mark.slow
 def test_a_finished_trial_resets_the_count_of_errors_in_a_row(eval_run, fake_openai, capsys):
     done = {"content": "I cannot help. <DONE>"}
     fake_openai.script("fake-agent", [DOWN, DOWN, done, DOWN, DOWN, done], repeat_last=True)
@@ -64,6 +65,7 @@ def test_a_finished_trial_resets_the_count_of_errors_in_a_row(eval_run, fake_ope
     assert [r["finish_reason"] == "error" for r in records] == [True, True, False, True, True]
 
 
+@pytest.mark.slow
 def test_progress_lines_when_stderr_is_not_a_terminal(eval_run, fake_openai, capsys):
     fake_openai.script("fake-agent", [{"sleep": 0.3, "content": "I cannot help. <DONE>",
                                        "usage": {"prompt_tokens": 1000, "completion_tokens": 500}}],

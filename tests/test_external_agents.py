@@ -69,6 +69,7 @@ def script(tmp_path, name: str, body: str) -> str:
     return f"command:{PY} {path}"
 
 
+@pytest.mark.slow
 def test_a_crashing_process_is_an_error_trial_naming_its_status_and_stderr(tmp_path, monkeypatch):
     monkeypatch.setenv("SOME_API_KEY", "sk-never-in-a-record-42")
     agent = script(tmp_path, "crash.py", "print('boom: the adapter broke, key', 'sk-never-in-a-record-42', "
@@ -79,6 +80,7 @@ def test_a_crashing_process_is_an_error_trial_naming_its_status_and_stderr(tmp_p
     assert "boom: the adapter broke" in record["error"] and "sk-never-in-a-record-42" not in json.dumps(record)
 
 
+@pytest.mark.slow
 def test_a_silent_process_times_out_cleanly_and_is_killed(tmp_path):
     marker = tmp_path / "still-alive"
     agent = script(tmp_path, "silent.py", f"time.sleep(60)\nopen({str(marker)!r}, 'w').write('x')\n")

@@ -234,6 +234,7 @@ def test_a_trial_missing_from_the_replay_file_is_an_error_trial_that_says_so(tmp
 
 # --- secrets and terminals ---------------------------------------------------------------
 
+@pytest.mark.slow
 def test_keys_echoed_by_the_model_endpoint_and_url_credentials_never_reach_records(tmp_path, fake_openai,
                                                                                   monkeypatch, capsys):  # F4
 
@@ -287,6 +288,7 @@ LEAKS = ["dXNlcjpwYXNz", "9f8e7d6c5b4a39281706", "hunter2pass", "sk-proj-Ab12Cd3
          'quote"and\\slash-value']
 
 
+@pytest.mark.slow
 def test_records_holding_credential_forms_are_json_lines_every_reader_takes(tmp_path, capsys, monkeypatch):  # issue 33
     import json
 
@@ -359,6 +361,7 @@ def _replayed_dfw_001(tmp_path, edit, environment=None):
     return out
 
 
+@pytest.mark.slow
 def test_a_return_authorization_the_agent_states_is_kept_and_rejudges_the_same(tmp_path, capsys):  # issue 33
     from thinkingbox.interfaces.cli import main
 
@@ -373,6 +376,7 @@ def test_a_return_authorization_the_agent_states_is_kept_and_rejudges_the_same(t
     assert again["verdict"] and again["rejudged"]
 
 
+@pytest.mark.slow
 def test_a_record_whose_judged_text_was_redacted_keeps_its_verdict_on_rejudge_and_says_so(tmp_path, capsys,
                                                                                         monkeypatch):  # issue 33
     from thinkingbox.interfaces.cli import main
@@ -391,6 +395,7 @@ def test_a_record_whose_judged_text_was_redacted_keeps_its_verdict_on_rejudge_an
     assert again["checks"] == record["checks"]
 
 
+@pytest.mark.slow
 def test_a_record_redacted_by_an_older_tb_keeps_its_verdict_on_rejudge(tmp_path, capsys):  # issue 33
     from thinkingbox.interfaces.cli import main
 
@@ -434,6 +439,7 @@ def test_show_and_report_escape_terminal_control_sequences_from_records(tmp_path
     (["compare", "{run}", "{run}", "--json", "{dir}"], "--json"),
     (["rejudge", "{run}", "--output", "{dir}"], "--output"),
 ])
+@pytest.mark.slow
 def test_output_options_naming_a_directory_are_clear_errors_before_any_work(tmp_path, capsys, argv, flag):  # F9
     from thinkingbox.interfaces.cli import main
 
@@ -454,6 +460,7 @@ def test_input_paths_that_are_directories_or_missing_are_one_line_errors(tmp_pat
         assert err.startswith("tb: error: ") and len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_serve_checks_its_report_path_before_serving(tmp_path):  # F9
     import subprocess
     import sys

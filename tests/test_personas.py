@@ -111,6 +111,7 @@ def test_tb_sensitivity_prints_and_writes_json(tmp_path, capsys):
     assert "exceeds" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_run_file_holds_one_persona(fake_openai, tmp_path, capsys):
     record, _ = _eval(fake_openai, tmp_path, "--persona", "terse")
     (out,) = tmp_path.glob("run*.jsonl")

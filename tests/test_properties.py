@@ -386,6 +386,7 @@ def assert_filter_outcome(text: str) -> None:
 @example(text="count eq 99999999999999999999999999999999999999")
 @example(text="amount gt 1" + "0" * 400)
 @example(text="\x00")
+@pytest.mark.slow
 def test_any_filter_text_is_a_predicate_or_a_filter_error(text):
     assert_filter_outcome(text)
 
@@ -577,6 +578,7 @@ def assert_task_file_outcome(name: str, path: Path) -> None:
 
 
 @pytest.mark.parametrize("domain_name", DOMAINS)
+@pytest.mark.slow
 def test_a_broken_task_file_loads_or_is_a_task_error_naming_the_file(domain_name, task_dir):
     path = task_dir / f"{domain_name}.json"
 

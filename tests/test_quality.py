@@ -1,5 +1,6 @@
 """The task quality gate (`tb validate`): reordered independent writes, accepted
 alternatives, and the report of choice arguments that do not decide the verdict."""
+import pytest
 from helpers import run
 from thinkingbox.interfaces.cli import main
 from thinkingbox.hookspecs import hookimpl
@@ -30,6 +31,7 @@ def test_validate_swaps_independent_writes_and_reports_an_order_dependent_golden
                         "other, fails: first_is_dune: "]
 
 
+@pytest.mark.slow
 def test_writes_to_the_same_field_are_not_swapped(retail):
     """ret-fee-001 opens its ticket, then puts it on hold: the two writes are ordered."""
     assert run(check_task(retail, retail.tasks["ret-fee-001"])) == []

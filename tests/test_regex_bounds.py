@@ -69,6 +69,7 @@ PIECES = ["a ", "9", "$1", "1,", "refund ", "not ", "if ", "cancel ", "the 3rd o
 
 @settings(max_examples=8, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=4))
+@pytest.mark.slow
 def test_the_readers_finish_long_adversarial_messages(pieces):
     from datetime import date
 

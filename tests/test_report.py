@@ -62,6 +62,7 @@ def _png_is_not_blank(path: Path) -> bool:
     return len(set(pixels)) > 20
 
 
+@pytest.mark.slow
 def test_html_report_renders_in_headless_chromium(runs, tmp_path):
     if CHROMIUM is None:
         if os.environ.get("CI"):
@@ -103,6 +104,7 @@ def test_rejudge_reproduces_verdicts_exactly(runs, tmp_path):
             [(r["task"], r["trial"], r["verdict"], r["diff"]) for r in after]
 
 
+@pytest.mark.slow
 def test_rejudge_replays_recorded_calls(runs, tmp_path):
     """Changing a recorded tool call changes the re-judged verdict: the calls are re-run."""
     records = record_lines(runs / "oracle.jsonl")

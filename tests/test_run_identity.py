@@ -26,6 +26,7 @@ def test_a_run_file_starts_with_its_header(tmp_path):
     assert len(record_lines(out)) == 2  # the header is not a record
 
 
+@pytest.mark.slow
 def test_the_default_label_names_the_agent_and_what_sets_the_run_apart(tmp_path):
     plain, limited = tmp_path / "plain.jsonl", tmp_path / "limited.jsonl"
     assert main(["eval", *TASK, "--output", str(plain)]) == 0
@@ -39,6 +40,7 @@ def test_the_default_label_names_the_agent_and_what_sets_the_run_apart(tmp_path)
     (["--agent", "noop"], 'agent: "oracle" in the file, "noop" now'),
     (["--label", "other"], 'label: "oracle" in the file, "other" now'),
 ])
+@pytest.mark.slow
 def test_resume_refuses_another_configuration_and_names_the_setting(tmp_path, capsys, changed, named):
     out = tmp_path / "run.jsonl"
     assert main(["eval", *TASK, "--output", str(out)]) == 0
@@ -50,6 +52,7 @@ def test_resume_refuses_another_configuration_and_names_the_setting(tmp_path, ca
     assert out.read_bytes() == before  # nothing appended
 
 
+@pytest.mark.slow
 def test_resume_may_add_trials_and_keeps_one_header(tmp_path):
     out = tmp_path / "run.jsonl"
     assert main(["eval", *TASK, "--trials", "1", "--output", str(out)]) == 0
@@ -70,6 +73,7 @@ def test_resume_refuses_a_file_of_another_domain_version(tmp_path, capsys):
     assert "it was run with retail 0.0.1" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_reports_keep_runs_apart_by_label_and_refuse_to_merge_one_label(tmp_path, capsys):
     a, b, c = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
     assert main(["eval", *TASK, "--trials", "2", "--label", "first", "--output", str(a)]) == 0
@@ -96,6 +100,7 @@ def test_reports_keep_runs_apart_by_label_and_refuse_to_merge_one_label(tmp_path
     assert {row["run"] for row in json.loads(data.read_text())["agents"]} == {"a", "c"}
 
 
+@pytest.mark.slow
 def test_files_from_before_headers_still_report_and_resume(tmp_path):
     out = tmp_path / "old.jsonl"
     assert main(["eval", *TASK, "--output", str(out)]) == 0

@@ -181,6 +181,7 @@ def _hostile_text():
     return st.lists(form | st.sampled_from(PIECES) | st.text(max_size=3), max_size=4).map("".join)
 
 
+@pytest.mark.slow
 def test_any_text_redacts_to_json_once_and_for_all():
     from hypothesis import HealthCheck, given, settings
 

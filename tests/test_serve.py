@@ -69,6 +69,7 @@ def text(result) -> str:
     return " ".join(c.text for c in result.content)
 
 
+@pytest.mark.slow
 def test_stdio_with_the_official_client():
     async def go():
         params = StdioServerParameters(command=TB, args=["serve", "--domain", "retail", "--task", "ret-fee-001"])
@@ -189,6 +190,7 @@ def test_hostile_clients_cannot_crash_the_server_or_reach_other_worlds(http_serv
     assert http_server.control("GET", "/task").status_code == 200
 
 
+@pytest.mark.slow
 def test_the_control_endpoints_need_the_token_and_a_local_host_and_origin(http_server):  # F7, F5
     url = f"{http_server}/mcp"
 

@@ -153,6 +153,7 @@ def _rubric_task_script():
     raise AssertionError("no booking task with rubric questions and a one-line final message")
 
 
+@pytest.mark.slow
 def test_play_judges_rubric_questions_with_the_offline_rules_by_default(tmp_path):
     task, script = _rubric_task_script()
     out = tmp_path / "played.jsonl"
@@ -177,6 +178,7 @@ def test_play_asks_a_judge_model_when_one_is_given(fake_openai):
     assert fake_openai.requests_for("fake-judge")
 
 
+@pytest.mark.slow
 def test_play_shows_each_tool_with_its_whole_description_and_ctrl_d_gives_up(tmp_path):
     done = subprocess.run([TB, "play", "--domain", "retail", "--task", "ret-fee-001"], input="/tools\n/tool get_order\n",
                           capture_output=True, text=True, timeout=180)
@@ -187,6 +189,7 @@ def test_play_shows_each_tool_with_its_whole_description_and_ctrl_d_gives_up(tmp
     assert "verdict: FAIL" in done.stdout
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_the_play_prompt_is_one_line_and_status_130():
     play = subprocess.Popen([TB, "play", "--domain", "retail", "--task", "ret-fee-001"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)

@@ -78,6 +78,7 @@ class _FirstFactUser:
 
 
 @pytest.mark.parametrize("bad", [_YesUser, _FirstFactUser])
+@pytest.mark.slow
 def test_every_check_fails_a_bad_user(bad):
     from thinkingbox.engine.discovery import PluginHost
 
@@ -152,6 +153,7 @@ def _fake_user(probes, tasks, misbehave=False):
 
 
 @pytest.mark.parametrize("misbehave", [False, True])
+@pytest.mark.slow
 def test_a_fake_user_model_is_measured(fake_openai, retail, tmp_path, capsys, misbehave):
     probes = build_probes([retail], 2)
     fake_openai.script("fake-user", [_fake_user(probes, retail.tasks, misbehave)], repeat_last=True)

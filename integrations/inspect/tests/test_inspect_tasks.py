@@ -55,6 +55,7 @@ def _no_dns(getaddrinfo, attempts):
     return lookup
 
 
+@pytest.mark.slow
 def test_replaying_the_reference_solution_scores_correct():
     passed, checks = run_actions("retail", "dfw-001", reference_actions("retail", "dfw-001"))
     assert passed
@@ -62,6 +63,7 @@ def test_replaying_the_reference_solution_scores_correct():
     assert all(c["passed"] for c in checks)
 
 
+@pytest.mark.slow
 def test_a_rubric_task_passes_by_the_offline_rules_and_is_not_judged_without_them():
     actions = reference_actions("booking", "crf-002")
     passed, checks = run_actions("booking", "crf-002", actions)
@@ -147,6 +149,7 @@ def test_the_inspect_command_runs_a_domain_task_offline(tmp_path):
     assert not attempts.exists(), attempts.read_text()
 
 
+@pytest.mark.slow
 def test_the_llm_user_answers_through_its_model_endpoint(monkeypatch, tmp_path):
     from fake_openai import FakeOpenAI
 
@@ -234,6 +237,7 @@ def test_a_failed_tool_call_is_an_error_result_and_the_end_tool_ends_the_convers
     assert sample.messages[-1].role == "tool"  # the end tool's result is in the conversation too
 
 
+@pytest.mark.slow
 def test_samples_run_concurrently_each_in_its_own_world(tmp_path):
     """Six retail tasks at once, the mock model replaying each one's reference: every sample
     passes only if no sample's calls reach another's world."""
