@@ -12,6 +12,8 @@ from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
 
+from thinkingbox.kit.task_files import lift_user_rules
+
 from thinkingbox_auto_insurance import rating  # noqa: F401  (re-exported for generators)
 
 TASKS = Path(__file__).resolve().parents[1] / "src" / "thinkingbox_auto_insurance" / "tasks"
@@ -250,7 +252,7 @@ def write(name: str, family: str, description: str, tasks: list[dict]) -> None:
     for task in tasks:
         if "family" in task:
             task["family"] = FAMILIES.get(task["family"], task["family"])
-        lift_rules(task)
+        lift_user_rules(task, SPEAKS)
         settle_says(task)
         declare_phrasings(task)
     path = TASKS / f"{name}.json"
@@ -305,7 +307,7 @@ def declined_by_caller(source: dict, tid: str, family: str, title: str, behavior
 # Behaviour lines that have the caller speak, with the form both simulated users play (a
 # user_rules entry: once an agent message says one of `when`, the caller says `say`; no `when`:
 # in its first reply). `keep`: what stays a behaviour line; `rule`: the words the LLM user reads
-# (default: the line). `tb validate` flags a line that speaks without such a form.
+# (default: the line); thinkingbox.kit.task_files.lift_user_rules moves them when writing.
 SPEAKS = {
     "You want her excluded, so she is never covered on your car: say so when asked whether to remove or exclude her, and if only removal is offered, ask whether she can be excluded instead. Agree to the exclusion once the premium change has been explained.":
         {"keep": "You want her excluded, so she is never covered on your car (your facts say so when you are asked whether to remove or exclude her). Agree to the exclusion once the premium change has been explained.", "rule": "If only removal is offered, ask whether she can be excluded instead.", "when": ["remove her", "removing her", "removal", "take her off"], "say": "Could she be excluded instead, so she is never covered on my car?"},
@@ -318,29 +320,3 @@ SPEAKS = {
     "If the car cannot be removed, do not cancel the policy today; say you will think about it.":
         {"when": ["cannot", "not able", "unable", "not possible", "not eligible", "unfortunately", "i am afraid", "not allowed", "will not be able", "declined", "no longer"], "say": "I will not cancel the policy today; I will think about it."},
 }
-
-
-def lift_rules(task: dict) -> dict:
-    """The task with its speaking behaviour lines (SPEAKS) moved to user_rules, right after
-    user_behavior (which goes when nothing stays)."""
-    kept, rules = [], []
-    for line in task.get("user_behavior", []):
-        form = SPEAKS.get(line)
-        if form is None:
-            kept.append(line)
-            continue
-        if form.get("keep"):
-            kept.append(form["keep"])
-        rules.append({"when": form["when"], "say": form["say"], "rule": form.get("rule", line)})
-    if not rules:
-        return task
-    items = list(task.items())
-    task.clear()
-    for key, value in items:
-        if key == "user_behavior":
-            if kept:
-                task["user_behavior"] = kept
-            task["user_rules"] = [*task.get("user_rules", []), *rules]
-        else:
-            task[key] = value
-    return task

@@ -14,6 +14,8 @@ from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
+from thinkingbox.kit.task_files import lift_user_rules
+
 from thinkingbox_consulting.fixtures import EMPLOYEES
 
 TASKS_DIR = Path(__file__).resolve().parents[1] / "src" / "thinkingbox_consulting" / "tasks"
@@ -311,7 +313,7 @@ def write(filename: str, family: str, description: str, tasks: list[dict]) -> Pa
     ids = [t["id"] for t in tasks]
     assert len(ids) == len(set(ids)), "duplicate task ids"
     for task in tasks:
-        lift_rules(task)
+        lift_user_rules(task, SPEAKS)
         declare_phrasings(task)
     text = ("{\n" + f'  "family": {_one(family)},\n  "description": {_one(description)},\n  "tasks": [\n'
             + ",\n".join(_dump_task(t) for t in tasks) + "\n  ]\n}\n")
@@ -325,7 +327,7 @@ def write(filename: str, family: str, description: str, tasks: list[dict]) -> Pa
 # Behaviour lines that have the caller speak, with the form both simulated users play (a
 # user_rules entry: once an agent message says one of `when`, the caller says `say`; no `when`:
 # in its first reply). `keep`: what stays a behaviour line; `rule`: the words the LLM user reads
-# (default: the line). `tb validate` flags a line that speaks without such a form.
+# (default: the line); thinkingbox.kit.task_files.lift_user_rules moves them when writing.
 SPEAKS = {
     "If asked about an NDA, say you remember getting an e-mail about one but have not got round to it.":
         {"when": ["nda", "non-disclosure"], "say": "I remember getting an e-mail about an NDA, but I have not got round to it."},
@@ -350,29 +352,3 @@ SPEAKS = {
     "If told the trip cannot be booked, ask once why, then accept the answer.":
         {"when": ["cannot", "not able", "unable", "not possible", "not eligible", "unfortunately", "i am afraid", "not allowed", "will not be able", "declined", "no longer"], "say": "Why can the trip not be booked?"},
 }
-
-
-def lift_rules(task: dict) -> dict:
-    """The task with its speaking behaviour lines (SPEAKS) moved to user_rules, right after
-    user_behavior (which goes when nothing stays)."""
-    kept, rules = [], []
-    for line in task.get("user_behavior", []):
-        form = SPEAKS.get(line)
-        if form is None:
-            kept.append(line)
-            continue
-        if form.get("keep"):
-            kept.append(form["keep"])
-        rules.append({"when": form["when"], "say": form["say"], "rule": form.get("rule", line)})
-    if not rules:
-        return task
-    items = list(task.items())
-    task.clear()
-    for key, value in items:
-        if key == "user_behavior":
-            if kept:
-                task["user_behavior"] = kept
-            task["user_rules"] = [*task.get("user_rules", []), *rules]
-        else:
-            task[key] = value
-    return task

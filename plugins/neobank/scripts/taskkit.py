@@ -9,6 +9,8 @@ import unicodedata
 from datetime import date, timedelta
 from pathlib import Path
 
+from thinkingbox.kit.task_files import lift_user_rules
+
 TASKS_DIR = Path(__file__).resolve().parents[1] / "src" / "thinkingbox_neobank" / "tasks"
 TODAY = date(2025, 10, 1)
 NOW = "2025-10-01T13:00:00Z"
@@ -294,7 +296,7 @@ def write(filename: str, family: str, description: str, tasks: list[dict]) -> No
     ids = [t["id"] for t in tasks]
     assert len(ids) == len(set(ids)), ids
     for task in tasks:
-        lift_rules(task)
+        lift_user_rules(task, SPEAKS)
         declare_phrasings(task)
     path = TASKS_DIR / filename
     path.write_text(json.dumps({"family": family, "description": description, "tasks": tasks}, indent=1,
@@ -305,34 +307,8 @@ def write(filename: str, family: str, description: str, tasks: list[dict]) -> No
 # Behaviour lines that have the caller speak, with the form both simulated users play (a
 # user_rules entry: once an agent message says one of `when`, the caller says `say`; no `when`:
 # in its first reply). `keep`: what stays a behaviour line; `rule`: the words the LLM user reads
-# (default: the line). `tb validate` flags a line that speaks without such a form.
+# (default: the line); thinkingbox.kit.task_files.lift_user_rules moves them when writing.
 SPEAKS = {
     "You would prefer a new laptop, but if the agent explains the steps must be tried first, accept and say you'll try them.":
         {"when": ["steps", "troubleshooting", "try these", "try the", "first try", "try a few", "try some"], "say": "All right, I will try them."},
 }
-
-
-def lift_rules(task: dict) -> dict:
-    """The task with its speaking behaviour lines (SPEAKS) moved to user_rules, right after
-    user_behavior (which goes when nothing stays)."""
-    kept, rules = [], []
-    for line in task.get("user_behavior", []):
-        form = SPEAKS.get(line)
-        if form is None:
-            kept.append(line)
-            continue
-        if form.get("keep"):
-            kept.append(form["keep"])
-        rules.append({"when": form["when"], "say": form["say"], "rule": form.get("rule", line)})
-    if not rules:
-        return task
-    items = list(task.items())
-    task.clear()
-    for key, value in items:
-        if key == "user_behavior":
-            if kept:
-                task["user_behavior"] = kept
-            task["user_rules"] = [*task.get("user_rules", []), *rules]
-        else:
-            task[key] = value
-    return task
