@@ -1,5 +1,6 @@
 """Small helpers shared by tests."""
 import asyncio
+import contextlib
 
 
 def run(coro):
@@ -22,3 +23,24 @@ def record_lines(path) -> list[dict]:
 
     lines = (json.loads(line) for line in Path(path).read_text().splitlines() if line.strip())
     return [line for line in lines if "run_header" not in line]
+
+
+@contextlib.contextmanager
+def served_view(runs):
+    """`tb view RUNS` on a free port for the duration: yields the address of its index page."""
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    tb = str(Path(sys.executable).parent / "tb")
+    proc = subprocess.Popen([tb, "view", *map(str, runs), "--port", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert match, f"tb view printed {line!r}; stderr: {proc.stderr.read() if proc.poll() is not None else ''}"
+        yield match.group(0) + "index.html"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

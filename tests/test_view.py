@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.error import HTTPError
 
 import pytest
+from helpers import served_view
 
 # The slow tier (`uv run pytest -m slow`): browser pages (headless Chromium) over a whole run.
 pytestmark = pytest.mark.slow
@@ -90,16 +91,8 @@ def static_url(runs, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def served_url(runs):
-    proc = subprocess.Popen([TB, "view", *map(str, runs), "--port", "0"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        line = proc.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert match, f"tb view printed {line!r}; stderr: {proc.stderr.read() if proc.poll() is not None else ''}"
-        yield match.group(0) + "index.html"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with served_view(runs) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

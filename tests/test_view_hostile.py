@@ -13,6 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from helpers import served_view
 from test_view import DATA_LINE, js_string
 
 # The slow tier (`uv run pytest -m slow`): browser pages (headless Chromium) with hostile runs.
@@ -127,16 +128,8 @@ def static_url(runs, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def served_url(runs):
-    proc = subprocess.Popen([TB, "view", *map(str, runs), "--port", "0"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        line = proc.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert match, f"tb view printed {line!r}"
-        yield match.group(0) + "index.html"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with served_view(runs) as url:
+        yield url
 
 
 @pytest.fixture(params=["served", "static"])
