@@ -80,6 +80,7 @@ def test_progress_lines_when_stderr_is_not_a_terminal(eval_run, fake_openai, cap
     assert "tokens" in lines[-1] and "$" in lines[-1] and "\r" not in err
 
 
+@pytest.mark.slow
 def test_no_progress_lines_with_progress_every_0(eval_run, fake_openai, capsys):
     fake_openai.script("fake-agent", [{"content": "I cannot help. <DONE>"}], repeat_last=True)
     code, _ = eval_run("--progress-every", "0", tasks=["ret-fee-001"])

@@ -58,6 +58,7 @@ def tool_events(record):
     return [e for e in record["trajectory"] if e["role"] == "tool"]
 
 
+@pytest.mark.slow
 def test_a_full_retail_task_solved_by_scripted_model_turns(eval_cli, fake_openai, capsys):
     fake_openai.script("fake-agent", [ASK, *SOLVE])
     fake_openai.script("fake-user", [{"content": f'User: "My email is {EMAIL} and the order is ORD-200001."'},

@@ -25,6 +25,7 @@ def _eval(fake_openai, tmp_path, *extra):
 
 
 @pytest.mark.parametrize("persona", list(PERSONAS))
+@pytest.mark.slow
 def test_each_persona_reaches_the_user_model_and_is_recorded(fake_openai, tmp_path, persona):
     record, sent = _eval(fake_openai, tmp_path, "--persona", persona)
     assert record["config"]["persona"] == persona

@@ -393,6 +393,7 @@ def test_any_filter_text_is_a_predicate_or_a_filter_error(text):
 
 @checked(max_examples=200)
 @given(text=near_valid_filters())
+@pytest.mark.slow
 def test_a_damaged_filter_is_a_predicate_or_a_filter_error(text):
     assert_filter_outcome(text)
 

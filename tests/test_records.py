@@ -93,6 +93,7 @@ def test_a_version_less_file_still_reports(host, retail, tmp_path, capsys):
     ('{"domain": "retail"}', "not a trial record: task: Field required"),
     ('{"record_version": 99, "domain": "retail"}', "record_version 99 is not one this version"),
 ])
+@pytest.mark.slow
 def test_a_line_that_is_not_a_record_is_a_clear_error(host, retail, tmp_path, capsys, line, message):
     path = tmp_path / "run.jsonl"
     write_run(host, retail, "oracle", path)

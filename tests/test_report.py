@@ -32,6 +32,7 @@ def runs(tmp_path_factory):
     return d
 
 
+@pytest.mark.slow
 def test_report_in_all_formats(runs):
     out = tb("report", runs / "oracle.jsonl", runs / "noop.jsonl", "--markdown", runs / "r.md",
              "--json", runs / "r.json", "--html", runs / "site").stdout

@@ -74,6 +74,7 @@ def test_a_rubric_task_passes_by_the_offline_rules_and_is_not_judged_without_the
     assert not rubric["passed"] and "not judged" in rubric["detail"]
 
 
+@pytest.mark.slow
 def test_one_wrong_action_fails_the_golden_state_check():
     actions = reference_actions("retail", "dfw-001")
     actions = [a for a in actions if a.get("tool") != "create_rma"]  # the return is never authorized
@@ -174,6 +175,7 @@ def test_the_llm_user_answers_through_its_model_endpoint(monkeypatch, tmp_path):
     assert any(b"dfw-001" in c for c in contents) and not any(key.encode() in c for c in contents)
 
 
+@pytest.mark.slow
 def test_an_error_quoting_the_key_reaches_the_score_redacted(monkeypatch, tmp_path):
     from fake_openai import FakeOpenAI
 

@@ -71,6 +71,7 @@ def test_one_argument_name_for_a_booking(tb_domain):
             "get_transactions", "process_charge", "process_refund", "generate_invoice"} <= takes_booking
 
 
+@pytest.mark.slow
 def test_every_task_booking_prices_its_nights(tb_domain):
     """The booked nights cover the stay and add up to the booking's value, so every price a
     policy formula uses (last night, affected nights) is visible through get_booking."""
