@@ -613,6 +613,7 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
             placed: list[set[str]] = []          # the roles of the values before this one
             last_roles: set[str] = set()
             outer_end, outer_roles = 0, set()   # the last value outside parentheses
+            opened = closed = scanned = 0
             for n, (start, end, value) in enumerate(values):
                 if _NEGATED_VALUE.search(sentence[max(0, start - 30):start]) \
                         or _COUNTERFACTUAL.search(_clause_before(sentence, start)):
@@ -647,14 +648,22 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
                     roles = {carried} if carried and not cues else {""}
                 last_roles = roles
                 placed.append(roles)
-                if sentence[:start].count("(") <= sentence[:start].count(")"):   # not inside parentheses
+                opened += sentence.count("(", scanned, start)   # counted once, as values come in order
+                closed += sentence.count(")", scanned, start)
+                scanned = start
+                if opened <= closed:   # not inside parentheses
                     outer_end, outer_roles = end, roles
             # "The full $368.99 you paid is refunded": what was paid is also the refund when its
             # clause refunds and gives the refund no other value.
+            paid_at = [c[0] for c in cues if c[2] == "paid"]   # in order, as cues are
             for (start, end), roles in zip(spans, placed):
+                if roles != {"paid"}:
+                    continue
+                i = bisect_left(paid_at, end)
+                if i == len(paid_at) or paid_at[i] > end + 12:
+                    continue
                 low, high = next(((a, b) for a, b in bounds if a <= start < b), (0, len(sentence)))
-                paid_after = any(c[2] == "paid" and end <= c[0] <= end + 12 for c in cues)
-                if roles == {"paid"} and paid_after and any(c[2] == "refund" for c in cues if low <= c[0] < high) and \
+                if any(c[2] == "refund" for c in cues if low <= c[0] < high) and \
                         not any("refund" in r for (a, _), r in zip(spans, placed) if low <= a < high):
                     roles.add("refund")
             for (_, _, value), roles in zip(values, placed):
