@@ -44,3 +44,30 @@ def served_view(runs):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+# Debian's Chromium, driven headless by playwright (never a downloaded browser build).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+@contextlib.contextmanager
+def headless_chromium():
+    """A playwright browser on Debian's Chromium; skips where it is not installed (fails in CI,
+    whose .ci/run installs it)."""
+    import os
+
+    import pytest
+
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("CI"):
+            pytest.fail("chromium is not installed; .ci/run installs it")
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

@@ -14,16 +14,13 @@ from pathlib import Path
 from urllib.error import HTTPError
 
 import pytest
-from helpers import served_view
+from helpers import headless_chromium, served_view
 
 # The slow tier (`uv run pytest -m slow`): browser pages (headless Chromium) over a whole run.
 pytestmark = pytest.mark.slow
 
 TB = str(Path(sys.executable).parent / "tb")
 TASKS = "ret-fee-001,ret-fee-002,dly-001,ins-001"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]
 INJECTED = '<img id="injected" src="nowhere.png">'  # agent text that must stay text
 TAMPERED = "oracle tampered"
 RUBRIC_NO = "Does the message give the day the customer asked for?"
@@ -97,17 +94,8 @@ def served_url(runs):
 
 @pytest.fixture(scope="module")
 def browser():
-    if not os.path.exists(CHROMIUM):
-        if os.environ.get("CI"):
-            pytest.fail("chromium is not installed; .ci/run installs it")
-        pytest.skip("chromium is not installed (apt-get install chromium)")
-    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with headless_chromium() as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture(params=["served", "static"])

@@ -4,7 +4,6 @@ results, rubric text, error texts, labels, the file's own name) run no code, ser
 from disk, and show as the characters they are. Browser checks use Debian's Chromium through
 playwright (as tests/test_view.py does) and skip where it is missing."""
 import json
-import os
 import re
 import subprocess
 import sys
@@ -13,16 +12,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from helpers import served_view
+from helpers import headless_chromium, served_view
 from test_view import DATA_LINE, js_string
 
 # The slow tier (`uv run pytest -m slow`): browser pages (headless Chromium) with hostile runs.
 pytestmark = pytest.mark.slow
 
 TB = str(Path(sys.executable).parent / "tb")
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]
 APP_JS = Path(__file__).parents[1] / "core/src/thinkingbox/reporting/view_assets/app.js"
 INDEX_HTML = APP_JS.with_name("index.html")
 
@@ -106,17 +102,8 @@ def runs(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    if not os.path.exists(CHROMIUM):
-        if os.environ.get("CI"):
-            pytest.fail("chromium is not installed; .ci/run installs it")
-        pytest.skip("chromium is not installed (apt-get install chromium)")
-    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with headless_chromium() as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")
