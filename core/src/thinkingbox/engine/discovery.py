@@ -138,11 +138,11 @@ class PluginHost:
                 statuses.append(DomainStatus(name, domain))
         return statuses
 
-    def default_domains(self, warn: Callable[[str], None] | None = None, references: bool = False) -> list[Domain]:
+    def default_domains(self, warn: Callable[[str], None] | None = None) -> list[Domain]:
         """The domains a command without --domains runs: every healthy installed domain.
         Broken ones are skipped, each with a warning (they break only commands naming them)."""
         healthy = []
-        for status in self.domain_statuses(references):
+        for status in self.domain_statuses():
             if status.domain is None:
                 if warn is not None:
                     warn(f"skipping broken domain {status.name!r}: {status.error}")

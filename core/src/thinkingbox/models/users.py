@@ -214,9 +214,8 @@ class ScriptedUser:
             return f"Before I decide, can you tell me about the {decision.condition()}?"
         return decision.text()
 
-    def _rule_lines(self, visible: list[dict[str, str]], new_text: str) -> list[str]:
+    def _rule_lines(self, visible: list[dict[str, str]], new_text: str, agent_said: str) -> list[str]:
         said_before = " ".join(m["content"] for m in visible if m["role"] == "user")
-        agent_said = " ".join(m["content"] for m in visible if m["role"] == "assistant")
         out = []
         for rule in self._rules:
             if rule.say in said_before:
@@ -240,10 +239,10 @@ class ScriptedUser:
                 asking.append(sentence)
         labels = set(self.matched_facts(" ".join(asking).lower()))
         answers = [f"{label}: {value}" for label, value in self._facts if label in labels]
+        said = " ".join(m["content"] for m in visible if m["role"] == "assistant")
         if agreement:
-            said = " ".join(m["content"] for m in visible if m["role"] == "assistant")
             answers.append(self._decide(" ".join(agreement), said))
-        rules = self._rule_lines(visible, text)
+        rules = self._rule_lines(visible, text, said)
         if answers:
             answer = "; ".join(answers)
             return " ".join([answer if answer.endswith((".", "!", "?")) or not rules else answer + ".", *rules])
