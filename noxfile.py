@@ -61,14 +61,16 @@ def ray(session: nox.Session) -> None:
 
 
 # The public plugin API: what a domain author imports and implements.
-PUBLIC_API = ["spec.py", "hookspecs.py", "tools.py", "world.py", "errors.py", "testing.py", "kit"]
+PUBLIC_API = ["contract", "testing.py", "kit"]
 
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Pyflakes-level checks (unused imports, undefined names) with ruff, and mypy over the
-    public plugin API."""
-    session.install("ruff", "mypy", "-e", "core", "pytest")
+    """Pyflakes-level checks (unused imports, undefined names) with ruff, the layer contracts
+    with import-linter (docs/architecture.md), and mypy over the public plugin API."""
+    session.install("ruff", "mypy", "import-linter", "-e", "core", "-e", "integrations/inspect", "-e", "executors/ray",
+                    "pytest")
+    session.run("lint-imports")
     session.run("ruff", "check", "--select", "F,E9", "core", "plugins", "integrations", "executors", "tests", "bench",
                 "examples")
     session.run("mypy", *(f"core/src/thinkingbox/{path}" for path in PUBLIC_API))

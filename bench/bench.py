@@ -101,7 +101,7 @@ async def harness_cpu(trials: int) -> dict:
 
 async def micro() -> dict:
     from thinkingbox.engine.sessions import SessionPool
-    from thinkingbox.tools import bind_world
+    from thinkingbox.contract.tools import bind_world
 
     host, domains = host_and_domains()
     domain = domains[0]

@@ -1,5 +1,5 @@
 """Time of the communication readers on long and hostile messages: the time should grow with the
-length of the message, not faster (every pattern is bounded; see thinkingbox.engine.statements).
+length of the message, not faster (every pattern is bounded; see thinkingbox.readers.sentences).
 
     uv run python bench/readers_bench.py
 """
@@ -8,8 +8,9 @@ from __future__ import annotations
 import time
 from datetime import date
 
-from thinkingbox.engine.claims import Claim, claim_states
-from thinkingbox.engine.statements import CORE_VOCABULARY, agrees
+from thinkingbox.readers.claims import Claim, claim_states
+from thinkingbox.contract.vocabulary import CORE_VOCABULARY
+from thinkingbox.readers.sentences import agrees
 
 CLAIMS = [Claim("money", "599.99", role="refund"), Claim("date", "2025-10-14"), Claim("count", 3, noun="installment"),
           Claim("decision", "cancelled", about=("order",)), Claim("text", ("Luis Ortega",))]

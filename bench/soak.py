@@ -232,7 +232,7 @@ class Replayer:
         self.worlds: dict = {}
 
     async def effects(self, domain_name: str, task_id: str, calls: list) -> list:
-        from thinkingbox.engine.judging import apply_calls
+        from thinkingbox.engine.verdicts import apply_calls
 
         if domain_name not in self.domains:
             (self.domains[domain_name],) = self.host.load_domains([domain_name])
@@ -250,7 +250,7 @@ class Replayer:
     async def problems(self, record: dict) -> list[str]:
         """What is wrong with the record's tool calls (empty: each ran exactly once)."""
         from thinkingbox.models.prompts import END_TOOL_NAME
-        from thinkingbox.tasks import ToolCall
+        from thinkingbox.contract.tasks import ToolCall
 
         calls, answered, found = {}, [], []
         for event in record["trajectory"]:

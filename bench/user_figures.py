@@ -169,7 +169,7 @@ def _given(reply: str, task) -> set[str]:
 
 
 def measure(domains, bank: dict[str, tuple[str, ...]] = HELD_OUT) -> dict:
-    from thinkingbox.facts import CALLER, fact_infos
+    from thinkingbox.contract.facts import CALLER, fact_infos
     from thinkingbox.models.users import IDK
 
     figures: Counter = Counter()

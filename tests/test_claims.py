@@ -4,7 +4,7 @@ import json
 from datetime import date
 from pathlib import Path
 
-from thinkingbox.engine.claims import Claim, date_mentions, money_mentions, words_to_number
+from thinkingbox.readers.claims import Claim, date_mentions, money_mentions, words_to_number
 
 CORPUS = json.loads((Path(__file__).parent / "corpus" / "claims.json").read_text())
 

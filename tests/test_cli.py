@@ -191,7 +191,7 @@ def test_help_imports_no_domain_or_model_code():
              "'openai', 'sqlmodel', 'pydantic', 'sqlalchemy'))))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60).stdout
     loaded = eval(out.strip().splitlines()[-1])
-    assert loaded and all(m in ("thinkingbox", "thinkingbox.errors", "thinkingbox.interfaces",
+    assert loaded and all(m in ("thinkingbox", "thinkingbox.contract", "thinkingbox.contract.errors", "thinkingbox.interfaces",
                                 "thinkingbox.interfaces.cli", "thinkingbox.paths",  # stdlib only
                                 # the persona names for --persona's choices: plain data, no imports
                                 "thinkingbox.models", "thinkingbox.models.personas") for m in loaded), loaded

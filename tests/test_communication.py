@@ -5,7 +5,7 @@ import pytest
 
 from helpers import run
 from thinkingbox.engine.quality import check_task, verdict_of
-from thinkingbox.tasks import Task, ToolCall
+from thinkingbox.contract.tasks import Task, ToolCall
 from thinkingbox.testing import run_agent
 
 SAYS = {
@@ -96,8 +96,8 @@ def test_claims_are_validated_when_tasks_load():
 
 
 def test_serve_judges_the_order_of_messages_and_calls_when_given_the_conversation(library, task):
-    from thinkingbox.engine.judging import apply_calls
-    from thinkingbox.interfaces.serve import judge_world
+    from thinkingbox.engine.verdicts import apply_calls
+    from thinkingbox.engine.http_tools import judge_world
 
     task_world = run(library.prepare(task))
     world = library.new_world(task_world)

@@ -5,7 +5,7 @@ and the gym environment. Each must reach the same verdict: the reference actions
 everywhere, and the same actions without the last write fail everywhere."""
 import pytest
 
-from thinkingbox.gym import replay_verdict
+from thinkingbox.interfaces.gym import replay_verdict
 
 DOMAIN, TASK = "retail", "dfw-001"
 

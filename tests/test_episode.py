@@ -3,7 +3,7 @@
 from helpers import run
 from thinkingbox.models.agents import AgentTurn, ToolCallRequest
 from thinkingbox.engine.episode import Limits, run_episode, visible_messages
-from thinkingbox.tasks import Task
+from thinkingbox.contract.tasks import Task
 from thinkingbox.models.users import IDK, THANKS, ScriptedUser
 
 TASK = Task(id="t", family="f", request="Hi, I need a refund.", solution=[], final_message="ok",

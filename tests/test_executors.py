@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from thinkingbox.engine import executors
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.interfaces.cli import main
 from thinkingbox.models import llm
 

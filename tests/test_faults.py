@@ -68,7 +68,7 @@ def test_a_dead_http_tool_server_fails_only_the_trials_using_it(retail, monkeypa
     of the run failed with "ExceptionGroup: unhandled errors in a TaskGroup")."""
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.scheduler import run_jobs
-    from thinkingbox.interfaces.serve import ABORT_HOOK_ENV, InProcessHTTP
+    from thinkingbox.engine.http_tools import ABORT_HOOK_ENV, InProcessHTTP
 
     monkeypatch.setenv(ABORT_HOOK_ENV, "1")
     jobs = run(prepare_jobs([retail], {"ret-fee-001", "dly-001"}, 15, set()))
@@ -94,7 +94,7 @@ def test_a_stdio_server_killed_before_writing_its_world_is_a_clear_error(retail)
     the trial's error says so (before: "MemoryError" from reading empty SQLite bytes)."""
     import pytest
     from thinkingbox.engine.transports import TrialTools
-    from thinkingbox.errors import ThinkingboxError
+    from thinkingbox.contract.errors import ThinkingboxError
 
     task = retail.task("ret-fee-001")
     tools = TrialTools(retail, task.id, retail.new_world(run(retail.prepare(task))), "stdio")

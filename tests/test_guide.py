@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from thinkingbox import hookspecs
-from thinkingbox.spec import DomainSpec
-from thinkingbox.tasks import RubricItem, RubricRule, Task, TaskFile, ToolCall
-from thinkingbox.world import World
+from thinkingbox.contract import hookspecs
+from thinkingbox.contract.spec import DomainSpec
+from thinkingbox.contract.tasks import RubricItem, RubricRule, Task, TaskFile, ToolCall
+from thinkingbox.contract.world import World
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "writing-domains.md"
 

@@ -1,12 +1,12 @@
-"""thinkingbox.gym: the gymnasium-style environment over the same trial engine as tb eval."""
+"""thinkingbox.interfaces.gym: the gymnasium-style environment over the same trial engine as tb eval."""
 import asyncio
 
 import pytest
 
 from thinkingbox.engine.discovery import PluginHost, installed_domains
 from thinkingbox.engine.episode import Limits
-from thinkingbox.errors import ThinkingboxError
-from thinkingbox.gym import (AsyncThinkingboxEnv, ThinkingboxEnv, actions_from_trajectory, make_vec, play,
+from thinkingbox.contract.errors import ThinkingboxError
+from thinkingbox.interfaces.gym import (AsyncThinkingboxEnv, ThinkingboxEnv, actions_from_trajectory, make_vec, play,
                              reference_actions, replay_verdict)
 
 NOTHING = {"type": "message", "content": "Sorry, I cannot help with this request. <DONE>"}

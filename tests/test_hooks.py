@@ -8,9 +8,9 @@ import textwrap
 import pytest
 
 from helpers import run, record_lines
-from thinkingbox import hookspecs
+from thinkingbox.contract import hookspecs
 from thinkingbox.interfaces.cli import main
-from thinkingbox.engine.judge import Check, CheckResult
+from thinkingbox.contract.checks import Check, CheckResult
 from thinkingbox.engine.discovery import PluginHost
 
 HOOKS = sorted(name for name, fn in inspect.getmembers(hookspecs, inspect.isfunction) if name.startswith("tb_"))
@@ -92,8 +92,8 @@ def test_hook_tb_vocabulary(host, spec_class, tmp_path):
     a task naming a kind the domain lacks fails to load, naming the field."""
     from thinkingbox import CORE_VOCABULARY, DecisionKind, NeverTell
     from thinkingbox.engine.quality import verdict_of
-    from thinkingbox.errors import TaskError
-    from thinkingbox.tasks import Task
+    from thinkingbox.contract.errors import TaskError
+    from thinkingbox.contract.tasks import Task
 
     lent = DecisionKind("lent", (r"\b(?:lent|checked out)\b",), meaning="the book is lent")
     vocabulary = CORE_VOCABULARY.extend([lent], never_tell=[NeverTell("loans", "id", "internal loan id")])
@@ -135,7 +135,7 @@ class SideEffectsNarrower:
     @staticmethod
     @hookspecs.hookimpl(tryfirst=True)
     def tb_side_effects(domain, initial, final):
-        from thinkingbox.engine.judge import side_effects
+        from thinkingbox.engine.state_diff import side_effects
 
         return [e for e in side_effects(initial, final, domain.schema) if e.kind == "created"]
 
@@ -207,7 +207,7 @@ def run_new_world(domain, task_id):
 
 EXTENSION = '''
 from thinkingbox import hookimpl
-from thinkingbox.engine.judge import Check, CheckResult
+from thinkingbox.contract.checks import Check, CheckResult
 
 @hookimpl
 def tb_checks(domain, task):
@@ -218,8 +218,8 @@ def tb_checks(domain, task):
 @pytest.mark.slow
 def test_an_extension_check_gives_the_same_verdicts_in_eval_rejudge_serve_and_validate(tmp_path, monkeypatch, capsys):
     from thinkingbox.engine.replay import rejudge_record
-    from thinkingbox.interfaces.serve import judge_world
-    from thinkingbox.engine.judging import apply_calls
+    from thinkingbox.engine.http_tools import judge_world
+    from thinkingbox.engine.verdicts import apply_calls
 
     site = tmp_path / "site"
     (site / "tb_even.dist-info").mkdir(parents=True)

@@ -28,7 +28,7 @@ def test_a_non_finite_number_is_a_clear_tool_error_that_changes_nothing(booking,
 
 def test_a_tool_never_runs_with_a_non_finite_argument_anywhere_in_it():  # F8, for every tool
     from thinkingbox import ToolError, write_tool
-    from thinkingbox.tools import invoke, tool_spec
+    from thinkingbox.contract.tools import invoke, tool_spec
 
     ran = []
 

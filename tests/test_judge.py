@@ -4,8 +4,8 @@ import pytest
 
 from helpers import run
 from thinkingbox.engine.quality import verdict_of
-from thinkingbox.tasks import ToolCall
-from thinkingbox.world import state_hash
+from thinkingbox.contract.tasks import ToolCall
+from thinkingbox.contract.world import state_hash
 
 
 def calls(*steps):
@@ -179,7 +179,7 @@ def _schema():
     from sqlmodel import Field
 
     from thinkingbox import table_base, tables_of
-    from thinkingbox.world import Schema
+    from thinkingbox.contract.world import Schema
 
     Base = table_base("judge_order_test")
 
@@ -206,7 +206,7 @@ def _schema():
 def _outcome(schema, final, golden):
     from types import SimpleNamespace
 
-    from thinkingbox.engine.judge import TrialOutcome
+    from thinkingbox.contract.checks import TrialOutcome
 
     initial = {"parents": {}, "children": {}, "grandchildren": {}}
     task = SimpleNamespace(ignored_fields=lambda schema: {})
@@ -214,7 +214,7 @@ def _outcome(schema, final, golden):
 
 
 def test_two_identical_parents_with_different_children_and_grandchildren_in_both_orders():
-    from thinkingbox.engine.judge import golden_state_check
+    from thinkingbox.engine.state_diff import golden_state_check
 
     schema = _schema()
 
@@ -236,7 +236,7 @@ def test_two_identical_parents_with_different_children_and_grandchildren_in_both
 
 
 def test_fully_identical_rows_need_the_search_only_when_structure_cannot_tell():
-    from thinkingbox.engine.judge import golden_state_check
+    from thinkingbox.engine.state_diff import golden_state_check
 
     schema = _schema()
     # Two identical parents whose children are identical too: any matching is right.

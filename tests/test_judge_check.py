@@ -97,7 +97,7 @@ def test_rules_leave_an_approximate_rubric_question_unjudged(library):
     judge its question (the verdict rests on the other checks) and the leaderboard says so."""
     from thinkingbox.engine.quality import verdict_of
     from thinkingbox.reporting.leaderboard import unjudged_questions
-    from thinkingbox.tasks import Task
+    from thinkingbox.contract.tasks import Task
 
     base = library.tasks["lend-one-rubric"]
     rubric = [{"question": base.rubric_items[0].question,

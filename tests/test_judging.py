@@ -3,17 +3,17 @@ list from eval, rejudge, serve's verdict endpoint and validate, with a plugin-ad
 and rubric tasks (answered by their offline rules) among them."""
 import pytest
 from helpers import run
-from thinkingbox.hookspecs import hookimpl
-from thinkingbox.engine.judge import Check, CheckResult
-from thinkingbox.engine.judging import apply_calls
+from thinkingbox.contract.hookspecs import hookimpl
+from thinkingbox.contract.checks import Check, CheckResult
+from thinkingbox.engine.verdicts import apply_calls
 from thinkingbox.engine.quality import verdict_of
 from thinkingbox.reporting.records import RecordWriter
 from thinkingbox.engine.replay import rejudge_record
 from thinkingbox.engine.trial import EvalConfig
 from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
-from thinkingbox.interfaces.serve import judge_world
+from thinkingbox.engine.http_tools import judge_world
 from thinkingbox.models.settings import RunSettings
-from thinkingbox.tasks import ToolCall
+from thinkingbox.contract.tasks import ToolCall
 
 
 class ShortMessages:

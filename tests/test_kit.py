@@ -6,7 +6,7 @@ from thinkingbox import ToolError, table_base, tables_of
 from thinkingbox.kit.customers import find_customer
 from thinkingbox.kit.ids import IdFormat
 from thinkingbox.kit.ticketing import Helpdesk, TicketFields
-from thinkingbox.world import Schema, World
+from thinkingbox.contract.world import Schema, World
 
 
 def test_id_formats_number_deterministically_and_normalize_what_agents_type(library):

@@ -210,7 +210,7 @@ def test_rubric_yes_and_no(host, library, fake_openai, tmp_path):
 
 
 def test_a_rubric_task_without_a_judge_stops_before_any_trial(host, library, tmp_path):
-    from thinkingbox.errors import ThinkingboxError
+    from thinkingbox.contract.errors import ThinkingboxError
 
     jobs = run(prepare_jobs([library], None, 1, set()))
     writer = RecordWriter(tmp_path / "r.jsonl")
@@ -280,7 +280,7 @@ def test_rules_judge_answers_rubric_questions_offline(host, library, tmp_path):
 
 def test_rule_matching():
     from thinkingbox.models.rubric import rule_answer
-    from thinkingbox.tasks import RubricRule
+    from thinkingbox.contract.tasks import RubricRule
 
     rule = RubricRule(all=[r"TXN-\d{8}", "3 to 5 business days"], none=["premium", "commission"])
     assert rule_answer(rule, "Refund TXN-10000001 takes 3 to 5 business days.")

@@ -11,10 +11,10 @@ from sqlmodel import Field, SQLModel
 
 from helpers import run
 from thinkingbox import ToolError
-from thinkingbox.kit.money import CENT, Money, MoneyField, money
+from thinkingbox.contract.money import CENT, Money, MoneyField, money
 from thinkingbox.kit.odata import compile_filter
-from thinkingbox.tools import invoke, to_json_text
-from thinkingbox.world import Schema, World
+from thinkingbox.contract.tools import invoke, to_json_text
+from thinkingbox.contract.world import Schema, World
 
 
 class MoneyTable(SQLModel, registry=registry()):

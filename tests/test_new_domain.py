@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from thinkingbox.interfaces.cli import main
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.interfaces.scaffold import add_nox_plugin, add_workspace_package, check_name, new_domain, plan, workspace_root
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,8 +5,8 @@ import textwrap
 import pytest
 
 from thinkingbox.interfaces.cli import main
-from thinkingbox.errors import ThinkingboxError
-from thinkingbox.errors import PluginError
+from thinkingbox.contract.errors import ThinkingboxError
+from thinkingbox.contract.errors import PluginError
 from thinkingbox.engine.discovery import PluginHost, installed_domains
 
 # A complete domain in one module, published as a spec; {name} and {extra} are filled in.

@@ -25,9 +25,9 @@ from hypothesis import strategies as st
 
 from helpers import world_content
 from thinkingbox.engine.discovery import installed_domains
-from thinkingbox.errors import TaskError
+from thinkingbox.contract.errors import TaskError
 from thinkingbox.kit.odata import MAX_DEPTH, FilterError, compile_filter, parse_orderby, parse_select, sort_rows
-from thinkingbox.tasks import load_task_file, load_tasks
+from thinkingbox.contract.tasks import load_task_file, load_tasks
 from thinkingbox.testing import call_tool, load_domain, new_world
 
 

@@ -3,10 +3,10 @@ alternatives, and the report of choice arguments that do not decide the verdict.
 import pytest
 from helpers import run
 from thinkingbox.interfaces.cli import main
-from thinkingbox.hookspecs import hookimpl
-from thinkingbox.engine.judge import Check, CheckResult
+from thinkingbox.contract.hookspecs import hookimpl
+from thinkingbox.contract.checks import Check, CheckResult
 from thinkingbox.engine.quality import check_task, passing_alternatives, verdict_of
-from thinkingbox.tasks import ToolCall
+from thinkingbox.contract.tasks import ToolCall
 
 
 class FirstLoanIsDune:
@@ -67,7 +67,7 @@ def test_an_ungraded_choice_is_a_warning_for_the_author(retail):
 def test_accepted_names_a_real_field(library):
     import pytest
 
-    from thinkingbox.errors import TaskError
+    from thinkingbox.contract.errors import TaskError
 
     task = library.tasks["lend-two"].model_copy(update={"accepted": {"loans.colour": ["red", "blue"]}})
     with pytest.raises(TaskError, match="field 'accepted.loans.colour': no such table field"):
@@ -82,7 +82,7 @@ def test_validate_prints_the_alternatives_and_stays_sound(capsys):
 
 
 def test_validate_runs_rubric_rules_against_the_reference_message(library):  # issue 15, F12
-    from thinkingbox.tasks import RubricItem, RubricRule
+    from thinkingbox.contract.tasks import RubricItem, RubricRule
 
     (task,) = [t for t in library.tasks.values() if t.rubric]
     assert run(check_task(library, task)) == []
@@ -96,7 +96,7 @@ def test_a_rubric_rule_that_is_not_a_regular_expression_is_a_task_error(tmp_path
     import pytest
     from pydantic import ValidationError
 
-    from thinkingbox.tasks import RubricRule
+    from thinkingbox.contract.tasks import RubricRule
 
     with pytest.raises(ValidationError, match=r"rule.*not a regular expression.*missing \)"):
         RubricRule(all=["(unclosed"])

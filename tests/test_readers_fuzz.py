@@ -6,8 +6,9 @@ from datetime import date
 
 from hypothesis import given, settings, strategies as st
 
-from thinkingbox.engine.claims import Claim, claim_mentioned, claim_states
-from thinkingbox.engine.statements import CORE_VOCABULARY, agrees, asks_to_proceed, refuses
+from thinkingbox.readers.claims import Claim, claim_mentioned, claim_states
+from thinkingbox.contract.vocabulary import CORE_VOCABULARY
+from thinkingbox.readers.sentences import agrees, asks_to_proceed, refuses
 
 PIECES = ["a ", "one ", "twenty-", "$", "1,", "99", ".5", " USD", " dollars", "refund", " of ", "fee ", "not ", "no ",
           "cannot ", "if ", "once approved ", "cancel", "ed ", "approval ", "pending ", "granted ", "?", ". ", "\n- ",

@@ -8,7 +8,7 @@ import pytest
 
 from helpers import run
 from thinkingbox.interfaces.cli import main
-from thinkingbox.hookspecs import hookimpl
+from thinkingbox.contract.hookspecs import hookimpl
 from thinkingbox.reporting.records import RECORD_VERSION, RecordWriter, read_records, record_schema
 from thinkingbox.engine.trial import EvalConfig
 from thinkingbox.engine.scheduler import prepare_jobs, run_jobs

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from thinkingbox.engine.quality import rubric_rule_problems
-from thinkingbox.errors import TaskError
+from thinkingbox.contract.errors import TaskError
 from thinkingbox.models.rubric import RULES_JUDGE, rubric_check
-from thinkingbox.tasks import RULE_TIMEOUT, RubricRuleTimeout, Task, load_task_file
+from thinkingbox.contract.tasks import RULE_TIMEOUT, RubricRuleTimeout, Task, load_task_file
 
 CATASTROPHIC = r"(a|aa)+$"          # exponential on "aaaa...!" even for the regex engine's optimisations
 
@@ -73,8 +73,9 @@ PIECES = ["a ", "9", "$1", "1,", "refund ", "not ", "if ", "cancel ", "the 3rd o
 def test_the_readers_finish_long_adversarial_messages(pieces):
     from datetime import date
 
-    from thinkingbox.engine.claims import Claim, claim_states
-    from thinkingbox.engine.statements import CORE_VOCABULARY, agrees
+    from thinkingbox.readers.claims import Claim, claim_states
+    from thinkingbox.contract.vocabulary import CORE_VOCABULARY
+    from thinkingbox.readers.sentences import agrees
 
     unit = "".join(pieces)
     text = unit * (20_000 // len(unit) + 1)

@@ -5,7 +5,7 @@ import json
 
 from helpers import run
 from thinkingbox.models.agents import AgentTurn, ToolCallRequest
-from thinkingbox.hookspecs import hookimpl
+from thinkingbox.contract.hookspecs import hookimpl
 from thinkingbox.reporting.records import RecordWriter, read_records, trial_record
 from thinkingbox.engine.trial import EvalConfig
 from thinkingbox.engine.scheduler import prepare_jobs, run_jobs

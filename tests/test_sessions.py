@@ -141,7 +141,7 @@ def test_a_pooled_session_answers_as_an_mcp_client_does(retail):
     mcp.Client's own: the same results for calls that work and calls that fail."""
     from mcp import Client
     from thinkingbox.engine.domain import tool_dict
-    from thinkingbox.tools import bind_world, unbind_world
+    from thinkingbox.contract.tools import bind_world, unbind_world
 
     calls = [("get_order", {"order_id": "nope"}), ("get_order", {}), ("get_order", {"order_id": 5}),
              ("no_such_tool", {}), ("get_order", {"order_id": "x", "extra": 1}),
@@ -205,7 +205,7 @@ def test_a_kept_connection_holds_the_next_world_exactly_or_is_closed(retail):
 def test_requests_are_traced_only_when_a_tracer_provider_is_set(monkeypatch):
     """The SDK's OpenTelemetry span per request is left out when nothing records spans."""
     from opentelemetry import trace
-    from thinkingbox.tools import WorldBinding, build_server
+    from thinkingbox.contract.tools import WorldBinding, build_server
 
     def middleware():
         return [type(m).__name__ for m in build_server("t", "1", [], WorldBinding()).middleware]

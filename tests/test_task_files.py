@@ -4,8 +4,8 @@ import json
 import pytest
 
 from helpers import run
-from thinkingbox.errors import TaskError
-from thinkingbox.tasks import load_task_file, load_tasks
+from thinkingbox.contract.errors import TaskError
+from thinkingbox.contract.tasks import load_task_file, load_tasks
 
 GOOD = {"id": "t1", "request": "Please lend me Dune.", "solution": [{"tool": "get_book", "args": {"book_id": "B1"}}],
         "final_message": "Done."}

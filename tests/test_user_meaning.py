@@ -5,10 +5,10 @@ import asyncio
 
 import pytest
 
-from thinkingbox.errors import TaskError
-from thinkingbox.facts import FactKind, FactMatcher, FactVocabulary, fact_infos
+from thinkingbox.contract.errors import TaskError
+from thinkingbox.contract.facts import FactKind, FactMatcher, FactVocabulary, fact_infos
 from thinkingbox.models.users import GO_AHEAD, IDK, ScriptedUser
-from thinkingbox.tasks import Task
+from thinkingbox.contract.tasks import Task
 
 
 @pytest.fixture(scope="module")

@@ -1,10 +1,11 @@
 """Thinkingbox core: task worlds, tools over MCP, judging, agents, runner and CLI.
 
-Layout: the public plugin API at the top (hookspecs, spec, tools, world, tasks, errors,
-testing, kit/); engine/ (discovery, the domain runtime, a trial and its transports,
-judging, the scheduler, worker processes, the quality gate, replays); models/ (model
-calls, agents, users, the rubric judge, prompts, settings); reporting/ (records, metrics,
-analysis, reports, comparisons, `tb show`); interfaces/ (the CLI, MCP serving, play).
+Layers, top to bottom (docs/architecture.md; enforced by the import contracts in
+pyproject.toml): interfaces/ and testing (the CLI, `tb serve`, play, the viewer, gym) ->
+engine/ (discovery, the domain runtime, trials, judging, scheduling, workers, quality gate) ->
+reporting/ (records, metrics, reports) -> models/ (model calls, agents, simulated users, the
+model judge) -> readers/ (what messages assert) -> kit/ (optional domain helpers) -> contract/
+(what a domain plugin touches: DomainSpec, hooks, World, tools, tasks, checks, vocabulary).
 
 What a domain plugin needs is importable from here. Names are imported lazily so that
 `tb --help` does not pay for sqlmodel, pydantic or mcp.
@@ -18,16 +19,18 @@ except PackageNotFoundError:  # running from a source tree without installation
     __version__ = "0+unknown"
 
 _EXPORTS = {
-    "TaskError": "errors", "ThinkingboxError": "errors", "ToolError": "errors", "PluginError": "errors",
-    "hookimpl": "hookspecs",
-    "Check": "engine.judge", "CheckResult": "engine.judge", "Difference": "engine.judge",
-    "TrialOutcome": "engine.judge",
-    "DomainInfo": "engine.domain", "PluginHost": "engine.discovery",
-    "DomainSpec": "spec", "table_base": "spec", "tables_of": "spec", "FactKind": "facts",
-    "read_tool": "tools", "write_tool": "tools",
-    "Vocabulary": "engine.statements", "DecisionKind": "engine.statements", "NeverTell": "engine.statements",
-    "CORE_VOCABULARY": "engine.statements",
-    "FreeText": "world", "World": "world", "iso": "world", "parse_time": "world",
+    "TaskError": "contract.errors", "ThinkingboxError": "contract.errors", "ToolError": "contract.errors",
+    "PluginError": "contract.errors",
+    "hookimpl": "contract.hookspecs",
+    "Check": "contract.checks", "CheckResult": "contract.checks", "Difference": "contract.checks",
+    "TrialOutcome": "contract.checks",
+    "DomainInfo": "contract.spec", "DomainSpec": "contract.spec", "table_base": "contract.spec",
+    "tables_of": "contract.spec", "FactKind": "contract.facts",
+    "read_tool": "contract.tools", "write_tool": "contract.tools",
+    "Vocabulary": "contract.vocabulary", "DecisionKind": "contract.vocabulary", "NeverTell": "contract.vocabulary",
+    "CORE_VOCABULARY": "contract.vocabulary",
+    "FreeText": "contract.world", "World": "contract.world", "iso": "contract.world", "parse_time": "contract.world",
+    "PluginHost": "engine.discovery",
 }
 __all__ = ["__version__", *_EXPORTS]
 

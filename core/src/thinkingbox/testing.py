@@ -36,7 +36,7 @@ import pytest
 if TYPE_CHECKING:
     from thinkingbox.engine.domain import Domain
     from thinkingbox.engine.discovery import PluginHost
-    from thinkingbox.world import World
+    from thinkingbox.contract.world import World
 
 
 @dataclass(frozen=True)
@@ -78,8 +78,8 @@ def call_tool(domain: Domain, world: World, tool: str, /, **args: Any) -> ToolRe
     are positional only, so a tool argument may be called `domain`, `world` or `tool`."""
     import orjson
 
-    from thinkingbox.engine.judging import apply_calls
-    from thinkingbox.tasks import ToolCall
+    from thinkingbox.engine.verdicts import apply_calls
+    from thinkingbox.contract.tasks import ToolCall
 
     if tool not in domain.tools:
         raise AssertionError(f"domain {domain.name!r} has no tool {tool!r}; tools: {', '.join(domain.tools)}")

@@ -157,7 +157,7 @@ def test_the_endpoint_limit_holds_across_workers(cluster, fake, tmp_path):
     ({"rpm": "0"}, "--executor-option rpm expects a positive number, got '0'"),
 ])
 def test_executor_options_are_checked_before_ray_starts(options, message):
-    from thinkingbox.errors import ThinkingboxError
+    from thinkingbox.contract.errors import ThinkingboxError
 
     with pytest.raises(ThinkingboxError, match=message):
         RayExecutor(options)

@@ -9,8 +9,8 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from thinkingbox.engine.claims import claim_mentioned, claim_of
-from thinkingbox.tasks import Claim
+from thinkingbox.readers.claims import claim_mentioned, claim_of
+from thinkingbox.contract.tasks import Claim
 from thinkingbox.testing import RubricCorpusTests, load_domain
 from thinkingbox_neobank.vocabulary import VOCABULARY
 

@@ -209,7 +209,7 @@ def _leaks(score: int) -> list[str]:
 def test_every_task_states_its_outcome_and_keeps_the_score_internal(tb_domain):
     from datetime import date
 
-    from thinkingbox.engine.claims import claim_mentioned, claim_of
+    from thinkingbox.readers.claims import claim_mentioned, claim_of
 
     problems = []
     for task in tb_domain.tasks.values():

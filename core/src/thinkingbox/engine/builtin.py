@@ -3,9 +3,10 @@ built-in agents and users. Registered before any domain; plugins can add to it."
 from __future__ import annotations
 
 from thinkingbox.models.agents import NoopAgent, OracleAgent
-from thinkingbox.errors import ThinkingboxError
-from thinkingbox.hookspecs import hookimpl
-from thinkingbox.engine.judge import GOLDEN_STATE, Check, golden_state_check, side_effects
+from thinkingbox.contract.errors import ThinkingboxError
+from thinkingbox.contract.hookspecs import hookimpl
+from thinkingbox.contract.checks import GOLDEN_STATE, Check
+from thinkingbox.engine.state_diff import golden_state_check, side_effects
 from thinkingbox.models.users import LLMUser, ScriptedUser
 
 
@@ -76,9 +77,9 @@ async def communication_check(outcome):
     plus the domain's never-tell data (its vocabulary's `never_tell`). With a judge model
     (`--judge MODEL`) each claim is a question to it; otherwise the deterministic readers
     answer (the never-tell data is always matched exactly)."""
-    from thinkingbox.engine.claims import communication_problems, private_values
-    from thinkingbox.engine.judge import CheckResult
-    from thinkingbox.world import parse_time
+    from thinkingbox.readers.claims import communication_problems, private_values
+    from thinkingbox.contract.checks import CheckResult
+    from thinkingbox.contract.world import parse_time
 
     domain = outcome.domain
     vocabulary = domain.vocabulary
@@ -90,7 +91,7 @@ async def communication_check(outcome):
         private = private_values(vocabulary, outcome.final, outcome.world_schema, today, heard, stated).told
     judge = outcome.judge
     if judge is not None and judge != "rules":
-        from thinkingbox.engine.claims import Conversation
+        from thinkingbox.readers.claims import Conversation
         from thinkingbox.models.claim_judge import model_problems
 
         problems = await model_problems(outcome.task.says, outcome.trajectory, outcome.final_message, vocabulary,

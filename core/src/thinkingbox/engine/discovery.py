@@ -9,9 +9,9 @@ from typing import Any, Callable
 
 import pluggy
 
-from thinkingbox import hookspecs
+from thinkingbox.contract import hookspecs
 from thinkingbox.engine.domain import Domain, describe_plugin
-from thinkingbox.errors import PluginError, ThinkingboxError
+from thinkingbox.contract.errors import PluginError, ThinkingboxError
 
 DOMAIN_GROUP = "thinkingbox.domains"
 EXTENSION_GROUP = "thinkingbox.plugins"  # agents, users, checks that are not domains
@@ -103,7 +103,7 @@ class PluginHost:
 
     def add_domain(self, name: str, plugin: Any, version: str | None = None) -> Domain:
         """Register a domain plugin object directly (entry points call this too)."""
-        from thinkingbox.spec import DomainSpec
+        from thinkingbox.contract.spec import DomainSpec
 
         if isinstance(plugin, DomainSpec) and plugin.name != name:
             raise PluginError(f"domain {name!r}: its entry point names a spec called {plugin.name!r}; "

@@ -8,22 +8,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from thinkingbox.engine.judge import Check, Difference
-from thinkingbox.errors import PluginError, TaskError, ThinkingboxError
-from thinkingbox.tasks import Task, load_tasks
-from thinkingbox.tools import ToolSpec, WorldBinding, build_server, tool_spec
-from thinkingbox.world import Schema, Snapshot, World, iso, parse_time, state_hash
+from thinkingbox.contract.checks import Check, Difference
+from thinkingbox.contract.spec import DomainInfo
+from thinkingbox.contract.errors import PluginError, TaskError, ThinkingboxError
+from thinkingbox.contract.tasks import Task, load_tasks
+from thinkingbox.contract.tools import ToolSpec, WorldBinding, build_server, tool_spec
+from thinkingbox.contract.world import Schema, Snapshot, World, iso, parse_time, state_hash
 
 if TYPE_CHECKING:
     from thinkingbox.engine.discovery import PluginHost
-
-
-@dataclass(frozen=True)
-class DomainInfo:
-    name: str
-    title: str
-    now: str  # the world's clock, ISO-8601 UTC
-    description: str = ""
 
 
 @dataclass
@@ -195,7 +188,7 @@ class Domain:
     @cached_property
     def vocabulary(self) -> Any:
         """The domain's vocabulary for communication checks (the core's when it declares none)."""
-        from thinkingbox.engine.statements import CORE_VOCABULARY, Vocabulary
+        from thinkingbox.contract.vocabulary import CORE_VOCABULARY, Vocabulary
 
         implemented = any(impl.plugin is self.plugin for impl in self.host.pm.hook.tb_vocabulary.get_hookimpls())
         vocabulary = self._call("tb_vocabulary") if implemented else None
@@ -229,13 +222,13 @@ class Domain:
     @cached_property
     def fact_vocabulary(self) -> Any:
         """The core's fact kinds plus the domain's own (a DomainSpec's `fact_kinds`)."""
-        from thinkingbox.facts import FactKind, FactVocabulary
+        from thinkingbox.contract.facts import FactKind, FactVocabulary
 
         kinds = list(getattr(self.plugin, "fact_kinds", None) or ())
         bad = [k for k in kinds if not isinstance(k, FactKind)]
         if bad:
             raise PluginError(f"domain {self.name!r}: fact_kinds holds {type(bad[0]).__name__}, "
-                              "not thinkingbox.facts.FactKind")
+                              "not thinkingbox.contract.facts.FactKind")
         return FactVocabulary.of(kinds)
 
     def task(self, task_id: str) -> Task:
@@ -283,7 +276,7 @@ class Domain:
         world = self._seed_task(task)
         template = world.to_bytes()
         initial = world.snapshot()
-        from thinkingbox.engine.judging import CallFailed, apply_calls
+        from thinkingbox.engine.verdicts import CallFailed, apply_calls
 
         try:
             await apply_calls(self, world, task.solution, strict=True)

@@ -16,7 +16,7 @@ from thinkingbox.engine.domain import Domain
 from thinkingbox.engine.executors import Executor, LocalExecutor
 from thinkingbox.engine.scheduler import check_ready, prepare_jobs
 from thinkingbox.engine.trial import EvalConfig, Job
-from thinkingbox.errors import TaskError, ThinkingboxError
+from thinkingbox.contract.errors import TaskError, ThinkingboxError
 from thinkingbox.paths import output_file
 from thinkingbox.secrets import redact_value
 from thinkingbox.reporting.records import RecordWriter, TrialRecord, config_difference, read_records, read_run_header, run_header

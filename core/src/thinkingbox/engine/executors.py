@@ -18,7 +18,7 @@ import asyncio
 import importlib.metadata
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.reporting.records import RecordWriter
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ per line (docs/external-agents.md):
       {"type": "message", "content": <to the user>, "end": false}   ("end": true = the end tool)
       {"type": "log", ...}                                           (ignored)
 
-Its tool calls are recorded as the MCP server runs them (interfaces.serve.CallRecorder),
+Its tool calls are recorded as the MCP server runs them (engine.http_tools.CallRecorder),
 the conversation follows run_episode's rules (engine.episode.Conversation). A process
 that sends no message for the silence timeout (log lines do not count), runs past the
 trial's time limit, exits before the conversation ends, or writes something that is not
@@ -43,7 +43,7 @@ from typing import Any, Callable, Iterable
 import orjson
 
 from thinkingbox.engine.episode import ERROR, Conversation, ConversationOver, EpisodeResult
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 
 PROTOCOL_VERSION = 1
 STDERR_KEPT = 4000        # characters of the process's stderr kept for the record's error

@@ -21,7 +21,7 @@ from typing import Any
 
 import orjson
 
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 
 
 @dataclass
@@ -73,7 +73,7 @@ def trajectory_of(conversation: list[dict[str, Any]], where: str) -> list[dict[s
 def load_corpus(path: Path, domain: str) -> list[CorpusItem]:
     from pydantic import ValidationError
 
-    from thinkingbox.tasks import Says
+    from thinkingbox.contract.tasks import Says
 
     try:
         data = orjson.loads(path.read_bytes())
@@ -101,8 +101,8 @@ def corpus_of(domain: Any) -> list[CorpusItem]:
 
 
 async def judge_item(domain: Any, item: CorpusItem, judge: Any) -> Outcome:
-    from thinkingbox.engine.claims import communication_problems
-    from thinkingbox.world import parse_time
+    from thinkingbox.readers.claims import communication_problems
+    from thinkingbox.contract.world import parse_time
 
     final = next((e["content"] for e in reversed(item.trajectory) if e["role"] == "assistant" and e["content"]), "")
     try:

@@ -13,12 +13,12 @@ from typing import Any, Iterator
 
 import orjson
 
-from thinkingbox.engine.judging import Verdict, apply_calls, judge_trial
+from thinkingbox.engine.verdicts import Verdict, apply_calls, judge_trial
 from thinkingbox.engine.domain import Domain, TaskWorld
 from thinkingbox.models.rubric import RULES_JUDGE
-from thinkingbox.tasks import Task, ToolCall
-from thinkingbox.errors import TaskError
-from thinkingbox.world import Snapshot, state_hash
+from thinkingbox.contract.tasks import Task, ToolCall
+from thinkingbox.contract.errors import TaskError
+from thinkingbox.contract.world import Snapshot, state_hash
 
 
 async def final_state(domain: Domain, tw: TaskWorld, calls: list[ToolCall]):
@@ -84,7 +84,7 @@ _PROBE_PIECES = ("a", "word ", "1", "a,", "ab", " ", "yes no ", "$1.00 ", "\n- i
 @lru_cache(maxsize=4096)
 def _runs_past_bound(pattern: str, message: str = "") -> str:
     """The timeout's text when `pattern` runs past RULE_TIMEOUT on a probe (or `message`)."""
-    from thinkingbox.tasks import RubricRule, RubricRuleTimeout
+    from thinkingbox.contract.tasks import RubricRule, RubricRuleTimeout
 
     probes = [message] if message else [piece * (5_000 // len(piece)) + "!" for piece in _PROBE_PIECES]
     try:
@@ -160,7 +160,7 @@ async def check_task(domain: Domain, task: Task) -> list[str]:
 async def _message_problems(domain: Domain, tw: TaskWorld, task: Task) -> list[str]:
     """The typed checks must bite: an empty conversation fails, and so does the reference
     conversation with any value it must state changed to a near miss in every message."""
-    from thinkingbox.engine.claims import claim_of, perturb
+    from thinkingbox.readers.claims import claim_of, perturb
 
     if not task.says.states:
         return []

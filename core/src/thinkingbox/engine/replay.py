@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from thinkingbox.models.agents import AgentTurn, EpisodeContext, ToolCallRequest
-from thinkingbox.errors import ThinkingboxError
-from thinkingbox.engine.discovery import PluginHost
+from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.models.prompts import END_TOOL_NAME
 from thinkingbox.reporting.records import read_records
+
+if TYPE_CHECKING:
+    from thinkingbox.engine.discovery import PluginHost
 
 
 @lru_cache(maxsize=8)
@@ -76,8 +78,8 @@ async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, 
     judge saw the text, the record holds [REDACTED] in its place, and checks run on that would
     judge something the agent never said or did. Its recorded verdict and checks stay, with
     `rejudged: false` and `not_rejudged` saying why."""
-    from thinkingbox.engine.judging import apply_calls, judge_trial
-    from thinkingbox.tasks import ToolCall
+    from thinkingbox.engine.verdicts import apply_calls, judge_trial
+    from thinkingbox.contract.tasks import ToolCall
 
     why = redacted_judged_text(record)
     if why is not None:

@@ -12,7 +12,7 @@ from thinkingbox.engine.domain import Domain
 from thinkingbox.engine.episode import ERROR
 from thinkingbox.engine.sessions import SessionPool, WorldPool
 from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.reporting.records import RecordWriter, trial_record
 
 
@@ -62,7 +62,7 @@ def check_ready(host: PluginHost, tasks: list[Any], config: EvalConfig) -> None:
 
 def check_settings(tasks: list[Any], settings: Any) -> None:
     """Fail if a role's model is not usable, or rubric tasks have no judge (also used by
-    thinkingbox.gym, whose agent is the caller's policy)."""
+    thinkingbox.interfaces.gym, whose agent is the caller's policy)."""
     for role in ("agent", "user", "judge"):
         model = getattr(settings, role)
         if model is not None and not isinstance(model, str):
@@ -85,7 +85,7 @@ async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer
     user_factory, user_arg = resolve_factory(host.user_factories(), config.user, "user")
     servers: dict[str, Any] = {}
     if config.tool_transport == "http":
-        from thinkingbox.interfaces.serve import InProcessHTTP
+        from thinkingbox.engine.http_tools import InProcessHTTP
 
         for domain in {j.domain.name: j.domain for j in jobs}.values():
             servers[domain.name] = InProcessHTTP(domain)

@@ -27,7 +27,7 @@ import orjson
 
 if TYPE_CHECKING:
     from thinkingbox.engine.domain import Domain, TaskWorld
-    from thinkingbox.world import World
+    from thinkingbox.contract.world import World
 
 log = logging.getLogger("thinkingbox.sessions")
 
@@ -283,7 +283,7 @@ class WorldPool:
         self.reused = 0  # worlds made in a kept connection
 
     def take(self, domain: Domain, task_world: TaskWorld) -> World:
-        from thinkingbox.world import World
+        from thinkingbox.contract.world import World
 
         idle = self._by_domain.get(domain.name)
         while idle:

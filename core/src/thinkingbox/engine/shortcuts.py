@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from thinkingbox.engine.judging import apply_calls, judge_trial
+from thinkingbox.engine.verdicts import apply_calls, judge_trial
 from thinkingbox.models.rubric import RULES_JUDGE
 
 SHORTCUTS = ("refuse", "act_unasked", "stuffed", "no_wait")

@@ -11,9 +11,9 @@ from typing import Any, AsyncIterator
 
 from thinkingbox.engine.domain import Domain, tool_dict
 from thinkingbox.engine.sessions import SessionPool
-from thinkingbox.errors import ThinkingboxError
-from thinkingbox.tools import bind_world
-from thinkingbox.world import World
+from thinkingbox.contract.errors import ThinkingboxError
+from thinkingbox.contract.tools import bind_world
+from thinkingbox.contract.world import World
 
 
 def stdio_client(domain: Domain, task_id: str, report: str) -> Any:

@@ -10,10 +10,10 @@ from typing import Any
 
 from thinkingbox.engine.domain import Domain, TaskWorld
 from thinkingbox.engine.episode import END_TOOL_SCHEMA, Limits, run_episode
-from thinkingbox.engine.judging import Verdict, judge_trial
+from thinkingbox.engine.verdicts import Verdict, judge_trial
 from thinkingbox.engine.sessions import SessionPool, WorldPool
 from thinkingbox.engine.transports import TrialTools
-from thinkingbox.errors import TaskError, ThinkingboxError
+from thinkingbox.contract.errors import TaskError, ThinkingboxError
 from thinkingbox.models import llm
 from thinkingbox.models.agents import EpisodeContext
 from thinkingbox.models.prompts import AGENT_PROMPT_VERSION, SHARED_AGENT_PROMPT
@@ -114,7 +114,7 @@ async def _run_external(agent: Any, user: Any, job: Job, config: EvalConfig, htt
     """An external agent's episode: it gets the MCP URL of the trial's world (the in-process
     HTTP server binds the world to `token`), and its tool calls are recorded there."""
     from thinkingbox.engine.episode import Conversation
-    from thinkingbox.interfaces.serve import WORLD_HEADER
+    from thinkingbox.engine.http_tools import WORLD_HEADER
 
     if http_server is None or token is None:
         raise ThinkingboxError(f"the {agent.name} agent reaches its tools over HTTP: --tool-transport http")

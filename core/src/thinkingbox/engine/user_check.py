@@ -40,7 +40,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from thinkingbox.facts import CALLER, fact_infos
+from thinkingbox.contract.facts import CALLER, fact_infos
 from thinkingbox.models.users import stems
 
 BEHAVIOURS = ("gives_fact", "other_person", "missing_fact", "pressure", "wrong_assumption", "multi_message",
@@ -95,14 +95,14 @@ _AGREES = re.compile(r"^\W*(?:yes|yeah|yep|sure|ok|okay|alright|fine|agreed|plea
                      r"i\s+(?:agree|accept)|let's\s+do|that\s+works|sounds\s+good)\b", re.IGNORECASE)
 def reads_as_agreement(reply: str) -> bool:
     """The communication checks' own reading of a go-ahead ("please don't go ahead" is none)."""
-    from thinkingbox.engine.statements import agrees
+    from thinkingbox.readers.sentences import agrees
 
     return agrees(reply)
 
 
 def reads_as_refusal(reply: str) -> bool:
     """The communication checks' own reading of a refusal ("Actually, no. Let's keep him on.")."""
-    from thinkingbox.engine.statements import refuses
+    from thinkingbox.readers.sentences import refuses
 
     return refuses(reply)
 
@@ -260,7 +260,7 @@ def _money_words(amount: str) -> str:
 
 
 def _cost_amount(task: Any) -> str:
-    from thinkingbox.engine.claims import money_mentions
+    from thinkingbox.readers.claims import money_mentions
 
     for step in task.solution:
         if step.say:

@@ -17,7 +17,7 @@ from thinkingbox.engine.discovery import PluginHost
 from thinkingbox.engine.episode import ERROR
 from thinkingbox.engine.scheduler import run_jobs
 from thinkingbox.engine.trial import EvalConfig, Job
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.reporting.records import RecordWriter, trial_record
 
 MAX_RESTARTS = 3  # fresh workers in a row for one share of the run that may die without finishing a trial

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from thinkingbox.errors import ThinkingboxError  # light: no third-party imports
+from thinkingbox.contract.errors import ThinkingboxError  # light: no third-party imports
 from thinkingbox.paths import output_file  # light too
 
 if TYPE_CHECKING:
@@ -485,7 +485,7 @@ def cmd_tasks(args: argparse.Namespace) -> int:
     if args.schema:
         import orjson
 
-        from thinkingbox.tasks import task_file_schema
+        from thinkingbox.contract.tasks import task_file_schema
 
         print(orjson.dumps(task_file_schema(), option=orjson.OPT_INDENT_2).decode())
         return 0
@@ -561,7 +561,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.episode import Limits
     from thinkingbox.interfaces.serve import serve_http, serve_stdio
-    from thinkingbox.models.settings import served_user
+    from thinkingbox.interfaces.run_options import served_user
 
     (domain,) = PluginHost().load_domains([args.domain])
     task = domain.task(args.task)
@@ -758,7 +758,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from thinkingbox.engine.evaluation import plan_evaluation, run_evaluation
     from thinkingbox.interfaces.progress import Progress
     from thinkingbox.engine.executors import load_executor
-    from thinkingbox.models.settings import eval_config
+    from thinkingbox.interfaces.run_options import eval_config
     from thinkingbox.reporting.leaderboard import render, summarize, unjudged_questions
 
     config, names, task_ids, output = eval_config(args)

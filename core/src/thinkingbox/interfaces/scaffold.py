@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path, PurePosixPath
 
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9_]*")
 WORKSPACE_GLOB = "plugins/*"

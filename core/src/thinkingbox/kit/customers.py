@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from ..errors import ToolError
-from ..world import World
+from thinkingbox.contract.errors import ToolError
+from thinkingbox.contract.world import World
 
 M = TypeVar("M")
 

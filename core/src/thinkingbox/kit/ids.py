@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..world import World
+from thinkingbox.contract.world import World
 
 
 @dataclass(frozen=True)

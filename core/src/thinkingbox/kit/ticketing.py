@@ -28,9 +28,9 @@ from pydantic import ValidationError
 from sqlalchemy import JSON
 from sqlmodel import Field, SQLModel
 
-from ..errors import ToolError
-from ..tools import read_tool, write_tool
-from ..world import FreeText, World
+from thinkingbox.contract.errors import ToolError
+from thinkingbox.contract.tools import read_tool, write_tool
+from thinkingbox.contract.world import FreeText, World
 from .ids import COMMENT_ID, ORGANIZATION_ID, TICKET_ID, USER_ID, IdFormat
 from .odata import FilterError, compile_filter, parse_orderby, parse_select, sort_rows
 
@@ -140,6 +140,10 @@ class Helpdesk:
     def tables(self) -> dict[str, type[Any]]:
         return {"tickets": self.ticket, "users": self.user, "organizations": self.organization,
                 "comments": self.comment}
+
+    def tools(self) -> list:
+        """The help-desk tools over these tables (what `DomainSpec(ticketing=...)` adds)."""
+        return ticketing_tools(self)
 
     def ticket_values(self) -> dict[str, list[str]]:
         return {"status": TICKET_STATUSES, "priority": TICKET_PRIORITIES, "type": TICKET_TYPES,

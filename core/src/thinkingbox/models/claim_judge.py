@@ -3,15 +3,15 @@
 Each claim becomes one yes/no question built from its type (a value with its role, a decision
 with its polarity, data never to state, the customer's agreement before a write), asked over
 the messages it needs, numbered in order. `--judge rules` uses the deterministic readers of
-`thinkingbox.engine.claims` instead; `tb judge-check` measures both on the labelled corpora.
+`thinkingbox.readers.claims` instead; `tb judge-check` measures both on the labelled corpora.
 """
 from __future__ import annotations
 
 from datetime import date
 from typing import Any
 
-from thinkingbox.engine.claims import Conversation
-from thinkingbox.engine.statements import Vocabulary
+from thinkingbox.readers.claims import Conversation
+from thinkingbox.contract.vocabulary import Vocabulary
 from thinkingbox.models import llm
 from thinkingbox.models.rubric import parse_answer
 from thinkingbox.models.users import sanitize

@@ -17,7 +17,7 @@ from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.secrets import add_key_variable
 
 CLIENT_SHARDS = 16  # HTTP clients per endpoint; each trial's task sticks to one

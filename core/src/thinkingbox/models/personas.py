@@ -8,7 +8,7 @@ customer ends. `tb eval --persona NAME` selects one (recorded in every record's 
 """
 from __future__ import annotations
 
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 
 PERSONA_VERSION = "persona-2"
 DEFAULT_PERSONA = "cooperative"

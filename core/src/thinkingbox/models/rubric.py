@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from thinkingbox.models import llm
-from thinkingbox.engine.judge import CheckResult, TrialOutcome
+from thinkingbox.contract.checks import CheckResult, TrialOutcome
 from thinkingbox.models.users import sanitize
-from thinkingbox.errors import TaskError
-from thinkingbox.tasks import RubricRuleTimeout
+from thinkingbox.contract.errors import TaskError
+from thinkingbox.contract.tasks import RubricRuleTimeout
 
 JUDGE_PROMPT_VERSION = "judge-1"
 JUDGE_SYSTEM_PROMPT = """You check one property of the final message a support assistant sent to a customer.

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-from thinkingbox.facts import _STOP, stem, stems  # noqa: F401  (re-exported: the stemmer lives with the vocabulary)
+from thinkingbox.contract.facts import _STOP, stem, stems  # noqa: F401  (re-exported: the stemmer lives with the vocabulary)
 
 IDK = "I don't know."
 THANKS = "Thanks, that solves it."
@@ -90,7 +90,7 @@ def agreement_sentences(text: str, vocabulary: Any = None) -> list[str]:
     agreement by its form, not a question that starts with "what"/"which"/... ("What name
     should I put on this?"), and not a request to confirm a fact ("Could you confirm your date
     of birth?") unless it says "shall I", "go ahead", "proceed", ..."""
-    from thinkingbox.facts import read_asks
+    from thinkingbox.contract.facts import read_asks
 
     out = []
     for sentence in _SENTENCE.findall(text):
@@ -135,7 +135,7 @@ HOLD_OFF = "No, please don't do anything yet; I only wanted to know."
 def cost_stated(said: str) -> bool:
     """Whether agent text states a cost: an amount in any money form the communication
     readers accept ("$152.50", "USD 152.50", "152.50 dollars", number words) or that it is free."""
-    from thinkingbox.engine.claims import money_mentions  # the one money reader of the judge
+    from thinkingbox.readers.claims import money_mentions  # the one money reader of the judge
 
     return bool(money_mentions(said)) or bool(_FREE.search(said))
 
@@ -152,7 +152,7 @@ def explained(decision: Any, said: str) -> bool:
 
 
 def _money_words() -> frozenset[str]:
-    from thinkingbox.tasks import MONEY_WORDS
+    from thinkingbox.contract.tasks import MONEY_WORDS
 
     return MONEY_WORDS
 
@@ -162,7 +162,7 @@ class ScriptedUser:
     every assistant message since its own last message, taken together:
 
     - facts asked about, by meaning: each sentence that asks something is read against the
-      domain's fact vocabulary (thinkingbox.facts: the kinds of facts and how people ask for
+      domain's fact vocabulary (thinkingbox.contract.facts: the kinds of facts and how people ask for
       them, "When were you born?", "work e-mail") and the person it is about (the caller, or
       somebody else: "the driver's licence", "their name"); the facts of that kind and person
       are given as "label: value". A question about somebody else never gets the caller's own
@@ -184,7 +184,7 @@ class ScriptedUser:
     name = "scripted"
 
     def __init__(self, task: Any):
-        from thinkingbox.facts import FactMatcher
+        from thinkingbox.contract.facts import FactMatcher
 
         self._task = task
         self._matcher = FactMatcher(task)

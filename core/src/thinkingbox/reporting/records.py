@@ -19,7 +19,7 @@ from typing_extensions import NotRequired, TypedDict  # pydantic reads these on 
 
 import orjson
 
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.secrets import redacted_json, secret_values
 
 RECORD_VERSION = 1

@@ -17,7 +17,7 @@ def load_runs(paths: Iterable[Path], by_file: bool = False) -> list[dict[str, An
     (`tb eval --label`), so one label must mean one configuration, and a trial may not be in
     two files under one label (the second would silently replace the first). With `by_file`,
     each file's records are labelled by the file's name instead (for files of one label)."""
-    from thinkingbox.errors import ThinkingboxError
+    from thinkingbox.contract.errors import ThinkingboxError
 
     records: list[dict[str, Any]] = []
     paths = [Path(p) for p in paths]

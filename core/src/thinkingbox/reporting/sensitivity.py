@@ -14,7 +14,7 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.models.personas import DEFAULT_PERSONA, PERSONAS
 from thinkingbox.reporting.metrics import (TaskOutcomes, bootstrap_interval, outcomes_by_task, pass_at_1,
                                            pass_hat_k_unbiased)

@@ -8,7 +8,7 @@ from typing import Any
 
 import orjson
 
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.reporting.analysis import CATEGORIES, failure_category
 
 CUT = 400  # characters of a tool result or message shown without --full

@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.reporting import records as records_module
 from thinkingbox.reporting.analysis import CATEGORIES, failure_category
 from thinkingbox.reporting.report import REPORT_META_POLICY

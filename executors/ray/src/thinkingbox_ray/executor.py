@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from thinkingbox.engine.workers import MAX_RESTARTS, died_record
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 
 OPTIONS = {
     "address": "an existing cluster (HOST:PORT, ray://HOST:PORT or auto); default: start a local one on 127.0.0.1",

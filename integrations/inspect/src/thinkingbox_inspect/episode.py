@@ -20,13 +20,13 @@ from inspect_ai.tool import ToolCallError, ToolInfo, ToolParams
 
 from thinkingbox.engine.domain import Domain, TaskWorld
 from thinkingbox.engine.episode import END_TOOL_SCHEMA, EpisodeResult, Limits, run_episode
-from thinkingbox.engine.judging import judge_trial
+from thinkingbox.engine.verdicts import judge_trial
 from thinkingbox.engine.transports import TrialTools
 from thinkingbox.models.agents import AgentTurn, ToolCallRequest
 from thinkingbox.models.prompts import SHARED_AGENT_PROMPT
 from thinkingbox.models.settings import RunSettings
 from thinkingbox.secrets import redact, redact_value, secret_values
-from thinkingbox.world import Snapshot
+from thinkingbox.contract.world import Snapshot
 
 
 @dataclass

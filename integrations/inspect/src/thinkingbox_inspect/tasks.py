@@ -15,7 +15,7 @@ from thinkingbox.engine.discovery import PluginHost, installed_domains
 from thinkingbox.engine.domain import Domain
 from thinkingbox.engine.episode import Limits
 from thinkingbox.engine.trial import resolve_factory
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.models.settings import RunSettings, model_config
 
 from thinkingbox_inspect.episode import thinkingbox_checks, thinkingbox_episode

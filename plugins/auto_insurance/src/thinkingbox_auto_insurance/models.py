@@ -11,7 +11,7 @@ from sqlmodel import Field
 
 from thinkingbox import FreeText, table_base
 from thinkingbox.kit.ids import IdFormat
-from thinkingbox.kit.money import Money, MoneyField
+from thinkingbox.contract.money import Money, MoneyField
 from thinkingbox.kit.ticketing import Helpdesk, TicketFields
 
 STATES = ["AZ", "GA", "IL", "PA"]

@@ -7,7 +7,7 @@ from datetime import date, timedelta
 from decimal import ROUND_DOWN, Decimal
 from typing import Optional
 
-from thinkingbox.kit.money import money
+from thinkingbox.contract.money import money
 
 # Driver surcharge by age band (full years on the day of the change): (lowest age, amount)
 AGE_BANDS = [(16, Decimal("420")), (21, Decimal("260")), (25, Decimal("110")), (65, Decimal("150"))]

@@ -9,7 +9,7 @@ from typing import Literal, Optional
 
 from thinkingbox import ToolError, World, read_tool, write_tool
 from thinkingbox.kit.customers import find_customer
-from thinkingbox.kit.money import money
+from thinkingbox.contract.money import money
 
 from . import rating
 from .models import (

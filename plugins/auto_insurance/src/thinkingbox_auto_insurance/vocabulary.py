@@ -1,7 +1,7 @@
 """What auto insurance's communication checks read: its decisions, the roles of its amounts and
 dates, and the stored data its service-desk policy forbids telling a caller (internal record ids,
 anyone's date of birth or tax id digits). Patterns are written over normalised text (see
-thinkingbox.engine.statements)."""
+thinkingbox.readers.sentences)."""
 from thinkingbox import CORE_VOCABULARY, DecisionKind, NeverTell
 
 _CORE = CORE_VOCABULARY.decisions

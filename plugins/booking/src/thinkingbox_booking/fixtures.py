@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from thinkingbox.kit.money import money
+from thinkingbox.contract.money import money
 
 from .models import BOARD_TYPES, HELPDESK, ROOM_TYPES, Booking, CorporateAccount, Customer, Hotel, RoomRate, Transaction
 

@@ -7,7 +7,7 @@ from sqlalchemy import JSON
 from sqlmodel import Field
 
 from thinkingbox import FreeText, table_base
-from thinkingbox.kit.money import Money, MoneyField
+from thinkingbox.contract.money import Money, MoneyField
 from thinkingbox.kit.ticketing import Helpdesk, TicketFields
 
 ROOM_TYPES = ["standard_room", "superior_room", "deluxe_room", "family_room", "accessible_room", "junior_suite", "suite"]

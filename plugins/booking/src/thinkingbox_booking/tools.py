@@ -8,7 +8,7 @@ from typing import Literal, Optional
 
 from thinkingbox import ToolError, World, read_tool, write_tool
 from thinkingbox.kit.customers import find_customer
-from thinkingbox.kit.money import money
+from thinkingbox.contract.money import money
 
 from .models import (
     BOARD_TYPES, ESCALATION_TOPICS, ROOM_TYPES, TOPIC_FIELDS, Booking, CorporateAccount, Customer, Escalation,

@@ -1,7 +1,7 @@
 """What booking's communication checks read: its decisions, the roles of its amounts and dates,
 and what its confidentiality policy forbids telling (checked per task: internal field names and
 the customer's tier criteria). Patterns are written over normalised text (see
-thinkingbox.engine.statements)."""
+thinkingbox.readers.sentences)."""
 from thinkingbox import CORE_VOCABULARY, DecisionKind
 
 _CORE = CORE_VOCABULARY.decisions

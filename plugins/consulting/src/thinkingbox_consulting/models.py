@@ -10,7 +10,7 @@ from sqlmodel import Field
 
 from thinkingbox import FreeText, table_base
 from thinkingbox.kit.ids import IdFormat
-from thinkingbox.kit.money import Money, MoneyField
+from thinkingbox.contract.money import Money, MoneyField
 from thinkingbox.kit.ticketing import Helpdesk, TicketFields
 
 GRADES = ["analyst", "consultant", "senior_consultant", "manager", "senior_manager", "partner"]

@@ -10,7 +10,7 @@ from typing import Literal, Optional
 
 from thinkingbox import ToolError, World, read_tool, write_tool
 from thinkingbox.kit.customers import find_customer
-from thinkingbox.kit.money import money
+from thinkingbox.contract.money import money
 
 from .models import (
     ACCESS_ID, APPROVAL_ID, BAND, ENROLMENT_ID, LICENCE_ID, NDA_ID, ORDER_ID, PERMISSION_ID, TRAVEL_ID, Approval,

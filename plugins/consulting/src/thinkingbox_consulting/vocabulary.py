@@ -1,7 +1,7 @@
 """What consulting's communication checks read: its decisions, the roles of its amounts and dates,
 and the internal ids its service-desk policy forbids quoting (employee, approval and ticket ids;
 catalogue codes such as software, course and licence ids are allowed). Patterns are written over
-normalised text (see thinkingbox.engine.statements)."""
+normalised text (see thinkingbox.readers.sentences)."""
 from thinkingbox import CORE_VOCABULARY, DecisionKind, NeverTell
 
 _CORE = CORE_VOCABULARY.decisions

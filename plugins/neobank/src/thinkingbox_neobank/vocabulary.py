@@ -1,6 +1,6 @@
 """What neobank's communication checks read: its decisions, the roles of its values, the internal
 ids its service-desk policy forbids quoting, and its rule that the outcome is told at the end of
-the conversation. Patterns are written over normalised text (see thinkingbox.engine.statements)."""
+the conversation. Patterns are written over normalised text (see thinkingbox.readers.sentences)."""
 from thinkingbox import CORE_VOCABULARY, DecisionKind, NeverTell
 
 _CORE = CORE_VOCABULARY.decisions

@@ -8,7 +8,7 @@ from typing import Literal, Optional
 
 from thinkingbox import ToolError, World, iso, parse_time, read_tool, write_tool
 from thinkingbox.kit.customers import find_customer
-from thinkingbox.kit.money import money
+from thinkingbox.contract.money import money
 
 from .models import (
     Customer, DiscountApplication, InstallationJob, Inventory, LineItem, Membership, Order, Payment,

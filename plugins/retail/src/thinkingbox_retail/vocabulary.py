@@ -1,6 +1,6 @@
 """What retail's communication checks read: its decisions, the roles of its amounts and dates,
 and (none: the policy's only secret, the account score, is checked per task) data never to
-tell. Patterns are written over normalised text (see thinkingbox.engine.statements)."""
+tell. Patterns are written over normalised text (see thinkingbox.readers.sentences)."""
 from thinkingbox import CORE_VOCABULARY, DecisionKind
 
 _CORE = CORE_VOCABULARY.decisions

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from thinkingbox.engine.episode import ERROR
-from thinkingbox.engine.judge import GOLDEN_STATE, CheckResult, Difference, TrialOutcome, run_check
+from thinkingbox.contract.checks import GOLDEN_STATE, CheckResult, Difference, TrialOutcome, run_check
 
 if TYPE_CHECKING:
     from thinkingbox.engine.domain import Domain, TaskWorld
-    from thinkingbox.tasks import ToolCall
-    from thinkingbox.world import Snapshot, World
+    from thinkingbox.contract.tasks import ToolCall
+    from thinkingbox.contract.world import Snapshot, World
 
 @dataclass
 class Verdict:
@@ -90,7 +90,7 @@ async def apply_calls(domain: Domain, world: World, calls: list[ToolCall], stric
     result. Tolerant (the default), the next call runs anyway, as an agent's would;
     strict, the first failure raises `CallFailed`.
     """
-    from thinkingbox.tools import bind_world, unbind_world
+    from thinkingbox.contract.tools import bind_world, unbind_world
 
     results: list[CallResult] = []
     token = bind_world(world)

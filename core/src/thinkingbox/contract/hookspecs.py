@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 import pluggy
 
 if TYPE_CHECKING:
-    from thinkingbox.engine.judge import Check, Difference
-    from thinkingbox.engine.domain import Domain, DomainInfo
-    from thinkingbox.tasks import Task
-    from thinkingbox.world import Snapshot, World
+    from thinkingbox.contract.checks import Check, Difference
+    from thinkingbox.contract.spec import DomainInfo
+    from thinkingbox.engine.domain import Domain
+    from thinkingbox.contract.tasks import Task
+    from thinkingbox.contract.world import Snapshot, World
 
 hookspec = pluggy.HookspecMarker("thinkingbox")
 hookimpl = pluggy.HookimplMarker("thinkingbox")
@@ -59,7 +60,7 @@ def tb_system_prompt(now: str) -> str:
 
 @hookspec(firstresult=True)
 def tb_task_files() -> list[Path]:
-    """Return the paths of the domain's task files (JSON, see `thinkingbox.tasks`)."""
+    """Return the paths of the domain's task files (JSON, see `thinkingbox.contract.tasks`)."""
 
 
 @hookspec(firstresult=True)

@@ -29,13 +29,13 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from thinkingbox.errors import ThinkingboxError
-from thinkingbox.hookspecs import hookimpl
+from thinkingbox.contract.errors import ThinkingboxError
+from thinkingbox.contract.hookspecs import hookimpl
 
 if TYPE_CHECKING:
-    from thinkingbox.kit.policy_search import PolicyDocument
+    from thinkingbox.contract.policies import PolicyDocument
     from thinkingbox.kit.ticketing import Helpdesk
-    from thinkingbox.world import World
+    from thinkingbox.contract.world import World
 
 PROMPT_FIELDS = frozenset({"now", "policies"})
 
@@ -66,6 +66,16 @@ def tables_of(base: type) -> list[type]:
     return [by_table[table] for table in registry.metadata.tables.values() if table in by_table]
 
 
+@dataclass(frozen=True)
+class DomainInfo:
+    """What `tb_domain_info` returns: the domain's name, title, clock and description."""
+
+    name: str
+    title: str
+    now: str  # the world's clock, ISO-8601 UTC
+    description: str = ""
+
+
 @dataclass(eq=False)
 class DomainSpec:
     """Everything the core needs to know about a domain.
@@ -80,12 +90,13 @@ class DomainSpec:
     tools         the domain's tools (`read_tool` / `write_tool` functions)
     prompt        the agent's system prompt, a template with `{now}` and `{policies}`
     description   a sentence for people, shown by `tb domains`
-    ticketing     a `kit.ticketing.Helpdesk`: adds the help-desk tools
+    ticketing     a `kit.ticketing.Helpdesk` (or any object whose `tools()` returns tools): adds
+                  the help-desk tools
     policy_search adds the `search_policy` tool over the policy documents (if there are any)
     vocabulary    the domain's `Vocabulary` for communication checks (decision kinds, roles of
                   values, counted nouns, data never to tell); default: the core's
     fact_kinds    the domain's own kinds of customer facts and how people ask for them
-                  (`thinkingbox.facts.FactKind`), on top of the core's (name, e-mail, phone,
+                  (`thinkingbox.contract.facts.FactKind`), on top of the core's (name, e-mail, phone,
                   date of birth, address, reason); the simulated users read questions with them
 
     To change one part beyond these fields, subclass and override that hook method,
@@ -129,15 +140,13 @@ class DomainSpec:
     @cached_property
     def policies(self) -> list[PolicyDocument]:
         """The policy documents (`policies/*.md` in the package, in name order)."""
-        from thinkingbox.kit.policy_search import load_policy_dir
+        from thinkingbox.contract.policies import load_policy_dir
 
         return load_policy_dir(self.root / "policies")
 
     # -- the domain-descriptor hooks, answered from the fields above --
     @hookimpl
     def tb_domain_info(self) -> Any:
-        from thinkingbox.engine.domain import DomainInfo
-
         return DomainInfo(name=self.name, title=self.title, now=self.now, description=self.description)
 
     @hookimpl
@@ -150,11 +159,9 @@ class DomainSpec:
     def tb_tools(self) -> list[Callable[..., Any]]:
         tools = list(self.tools)
         if self.ticketing is not None:
-            from thinkingbox.kit.ticketing import ticketing_tools
-
-            tools += ticketing_tools(self.ticketing)
+            tools += self.ticketing.tools()
         if self.policy_search and self.policies:
-            from thinkingbox.kit.policy_search import policy_search_tool
+            from thinkingbox.contract.policies import policy_search_tool
 
             tools.append(policy_search_tool(self.policies))
         return tools
@@ -170,7 +177,7 @@ class DomainSpec:
 
     @hookimpl
     def tb_vocabulary(self) -> Any:
-        from thinkingbox.engine.statements import CORE_VOCABULARY
+        from thinkingbox.contract.vocabulary import CORE_VOCABULARY
 
         return self.vocabulary or CORE_VOCABULARY
 

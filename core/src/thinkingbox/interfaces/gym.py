@@ -22,12 +22,12 @@ from thinkingbox.engine.episode import ACTION_LIMIT, USER_LIMIT, Limits
 from thinkingbox.engine.scheduler import check_settings
 from thinkingbox.engine.sessions import SessionPool, WorldPool
 from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
-from thinkingbox.errors import ThinkingboxError
+from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.models.agents import AgentTurn, EpisodeContext, ToolCallRequest
 from thinkingbox.models.llm import ModelConfig
 from thinkingbox.models.prompts import DONE_MARKER, END_TOOL_NAME
 from thinkingbox.models.settings import RunSettings, model_config
-from thinkingbox.world import state_hash
+from thinkingbox.contract.world import state_hash
 
 Action = dict[str, Any]
 Observation = dict[str, Any]

@@ -11,9 +11,9 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import ToolError
-from ..tools import read_tool
-from ..world import World
+from .errors import ToolError
+from .tools import read_tool
+from .world import World
 
 _WORD = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
 _STOP = frozenset("a an and are as at be by for from has have if in is it its of on or that the this to was "

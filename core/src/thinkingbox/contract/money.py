@@ -20,7 +20,7 @@ from sqlalchemy import String
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field
 
-from ..errors import ToolError
+from .errors import ToolError
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")

@@ -20,10 +20,10 @@ from typing import Any, Callable
 
 import orjson
 
-from thinkingbox.errors import ThinkingboxError, ToolError
-from thinkingbox.world import World
+from thinkingbox.contract.errors import ThinkingboxError, ToolError
+from thinkingbox.contract.world import World
 
-log = logging.getLogger("thinkingbox.tools")
+log = logging.getLogger("thinkingbox.contract.tools")
 _current_world: contextvars.ContextVar[World] = contextvars.ContextVar("thinkingbox_world")
 
 

@@ -39,9 +39,8 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any, Callable, Iterable
 
-from thinkingbox.engine.statements import (ASSERTED, CORE_VOCABULARY, HYPOTHETICAL, NEGATED, VALUE_GROUPS, Mention,
-                                           Vocabulary, agrees, asks_to_proceed, decision_mentions, normalize,
-                                           refuses, sentences)
+from thinkingbox.contract.vocabulary import CORE_VOCABULARY, Vocabulary, normalize
+from thinkingbox.readers.sentences import ASSERTED, HYPOTHETICAL, NEGATED, VALUE_GROUPS, Mention, agrees, asks_to_proceed, decision_mentions, refuses, sentences
 
 MONTHS = {name: i + 1 for i, names in enumerate([
     ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
@@ -785,7 +784,7 @@ def assistant_messages(trajectory: list[dict]) -> list[tuple[int, str]]:
 
 
 def claim_of(spec: Any) -> Claim:
-    """The reader's claim for a task's claim (`thinkingbox.tasks.Claim`)."""
+    """The reader's claim for a task's claim (`thinkingbox.contract.tasks.Claim`)."""
     value = spec.value
     if spec.kind == "money":
         value = str(value)

@@ -25,8 +25,8 @@ from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.schema import CreateTable
 from sqlmodel import Field
 
-from thinkingbox.errors import ThinkingboxError, ToolError
-from thinkingbox.kit.money import MoneyType, money
+from thinkingbox.contract.errors import ThinkingboxError, ToolError
+from thinkingbox.contract.money import MoneyType, money
 
 M = TypeVar("M")
 INTERNAL_PREFIX = "_tb_"  # tables the core keeps for itself; never judged

@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
-from thinkingbox.errors import TaskError
+from thinkingbox.contract.errors import TaskError
 
 
 # A rubric rule's regular expression may take this long on one message; one that takes longer
@@ -179,7 +179,7 @@ class UserRule(BaseModel):
 
     @staticmethod
     def _says(phrases: list[str], text: str) -> bool:
-        from thinkingbox.engine.statements import normalize
+        from thinkingbox.contract.vocabulary import normalize
 
         text = normalize(text)
         return any(re.search(rf"(?<!\w){re.escape(normalize(w).strip())}(?!\w)", text) for w in phrases)
@@ -202,7 +202,7 @@ class UserRule(BaseModel):
 
 class FactMeta(BaseModel):
     """What a user fact is, where its label does not say it: its kind in the domain's fact
-    vocabulary (thinkingbox.facts) and whose fact it is. Written in a task either in
+    vocabulary (thinkingbox.contract.facts) and whose fact it is. Written in a task either in
     `user_fact_kinds` ({label: {...}}) or inline, as the fact itself:
     `"joiner email": {"value": "...", "kind": "email", "person": "joiner"}`."""
 
@@ -235,7 +235,7 @@ class ToolCall(BaseModel):
 
 class Claim(BaseModel):
     """One value the customer must be told (or must never be told), by its type; exactly
-    one of the kind fields is set. See thinkingbox.engine.claims for the forms accepted."""
+    one of the kind fields is set. See thinkingbox.readers.claims for the forms accepted."""
 
     model_config = ConfigDict(extra="forbid")
     money: Decimal | None = Field(default=None, description="an amount in dollars, e.g. \"120.01\"")
@@ -413,9 +413,9 @@ class Task(BaseModel):
 
     @property
     def fact_vocabulary(self) -> Any:
-        """The domain's fact vocabulary (thinkingbox.facts.FactVocabulary), bound when the domain
+        """The domain's fact vocabulary (thinkingbox.contract.facts.FactVocabulary), bound when the domain
         loads its tasks; the core's alone for a task loaded on its own."""
-        from thinkingbox.facts import DEFAULT_FACT_VOCABULARY
+        from thinkingbox.contract.facts import DEFAULT_FACT_VOCABULARY
 
         return self._vocabulary or DEFAULT_FACT_VOCABULARY
 

@@ -1,0 +1,122 @@
+"""`tb eval` and `tb serve` options read into run settings: flags first, then environment
+variables, then the config file (models/settings.py reads it), then defaults."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from thinkingbox.contract.errors import ThinkingboxError
+from thinkingbox.models.settings import RunSettings, model_config, parse_param, read_config_file
+
+
+OFFLINE_AGENTS = ("oracle", "noop")
+
+
+def offline_agent(agent: str) -> bool:
+    """An agent that calls no model (oracle, noop, replay:RUN): its runs default to `--judge rules`."""
+    return agent in OFFLINE_AGENTS or agent == "replay" or agent.startswith("replay:")
+
+
+def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path | None]:
+    """The run's configuration from `tb eval`'s flags (an argparse namespace), then the
+    environment, then the config file, then defaults: (EvalConfig, domains, task ids,
+    output path)."""
+    from thinkingbox.engine.episode import Limits
+    from thinkingbox.engine.trial import EvalConfig
+
+    file = read_config_file(args.config)
+    section = file.get("eval", {})
+    known = {"domains", "tasks", "agent", "user", "judge", "trials", "concurrency", "output",
+             "max_user_turns", "max_tool_calls", "persona", "label"}
+    if set(section) - known:
+        raise ThinkingboxError(f"config file: unknown key {sorted(set(section) - known)[0]!r} in [eval]; "
+                               f"keys: {', '.join(sorted(known))}")
+
+    def pick(name: str, env: str | None = None, default=None):
+        flag = getattr(args, name)
+        if flag is not None:
+            return flag
+        if env and os.environ.get(env):
+            return os.environ[env]
+        return section.get(name, default)
+
+    agent = pick("agent", "TB_AGENT", "oracle")
+    user = pick("user", "TB_USER", "scripted")
+    judge = pick("judge", "TB_JUDGE")
+    if judge is None and offline_agent(agent):
+        judge = "rules"  # no model anywhere in the run: answer rubric questions from the offline rules
+    settings = RunSettings()
+    for role, spec in (("agent", agent), ("user", user), ("judge", judge)):
+        flags = {key: getattr(args, f"{role}_{key}") for key in
+                 ("base_url", "api_key_env", "api_version", "timeout", "max_attempts")}
+        flags["params"] = dict(parse_param(p, f"--{role}-param") for p in getattr(args, f"{role}_param"))
+        model = spec if role == "judge" else (spec.partition(":")[2] if spec else "")
+        if role == "judge" and model == "rules":
+            settings.judge = "rules"  # answer rubric questions from the tasks' offline rules
+        elif model and not (role == "agent" and spec.startswith(("replay:", "command:"))):
+            setattr(settings, role, model_config(role, model, file, flags))  # (their argument is a file, a command)
+    if agent == "openai" or agent.startswith("openai:") and not settings.agent:
+        raise ThinkingboxError("--agent openai needs a model: --agent openai:MODEL")
+    if agent == "replay" or agent.startswith("replay:") and not Path(agent.partition(":")[2]).is_file():
+        raise ThinkingboxError(f"--agent replay:RUN needs an existing run file (got {agent!r})")
+    if agent.startswith("replay:"):
+        from thinkingbox.reporting.records import read_records
+
+        try:  # a file that is not a run file fails here, not as an error in every trial
+            for _ in read_records(Path(agent.partition(":")[2])):
+                pass
+        except ValueError as exc:
+            raise ThinkingboxError(f"--agent {agent}: {exc}") from None
+    tool_transport = args.tool_transport
+    if agent == "command" or agent.startswith("command:"):
+        from thinkingbox.engine.external import CommandAgent
+
+        CommandAgent(agent.partition(":")[2])  # a command that cannot be split fails here, not in every trial
+        if tool_transport == "stdio":
+            raise ThinkingboxError("--agent command:CMD reaches its tools over HTTP: use --tool-transport http "
+                                   "(the default for command agents)")
+        tool_transport = "http"  # the process gets the MCP URL of its trial's world
+        settings.agent_timeout = args.agent_timeout
+        settings.agent_time_limit = getattr(args, "agent_time_limit", None)
+    if user == "llm" or user.startswith("llm:") and not settings.user:
+        raise ThinkingboxError("--user llm needs a model: --user llm:MODEL")
+    from thinkingbox.models.personas import check_persona
+
+    settings.persona = check_persona(pick("persona", "TB_PERSONA"))
+    if settings.persona != "cooperative" and user == "scripted":
+        raise ThinkingboxError("--persona applies to the LLM user: add --user llm:MODEL")
+    config = EvalConfig(agent=agent, user=user, trials=int(pick("trials", None, 1)),
+                        concurrency=int(pick("concurrency", None, 16)),
+                        limits=Limits(int(pick("max_user_turns", None, 10)), int(pick("max_tool_calls", None, 50))),
+                        settings=settings, tool_transport=tool_transport,
+                        label=str(pick("label", None, "") or "").strip())
+    domains = pick("domains")
+    tasks = pick("tasks")
+    output = pick("output")
+    return config, (list(domains) if domains else None), (set(tasks) if tasks else None), \
+        (Path(output) if output else None)
+
+
+def served_user(args: Any) -> tuple[str, RunSettings] | None:
+    """`tb serve --user`: the simulated user's spec and settings, configured as `tb eval`'s
+    user is (the --user-* flags, then TB_USER_* variables, then the config file's [user]).
+    None without --user."""
+    if not args.user:
+        return None
+    from thinkingbox.models.personas import check_persona
+
+    file = read_config_file(args.config)
+    settings = RunSettings()
+    name, _, model = args.user.partition(":")
+    if model:
+        flags = {key: getattr(args, f"user_{key}") for key in
+                 ("base_url", "api_key_env", "api_version", "timeout", "max_attempts")}
+        flags["params"] = dict(parse_param(p, "--user-param") for p in args.user_param)
+        settings.user = model_config("user", model, file, flags)
+    elif name == "llm":
+        raise ThinkingboxError("--user llm needs a model: --user llm:MODEL")
+    settings.persona = check_persona(args.persona)
+    if settings.persona != "cooperative" and name != "llm":
+        raise ThinkingboxError("--persona applies to the LLM user: --user llm:MODEL")
+    return args.user, settings
