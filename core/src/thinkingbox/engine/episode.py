@@ -11,6 +11,7 @@ from typing import Any, Awaitable, Callable
 
 import orjson
 
+from thinkingbox.engine.events import TrajectoryEvent
 from thinkingbox.models.agents import Agent, AgentTurn
 from thinkingbox.models.prompts import DONE_MARKER, END_TOOL_NAME
 from thinkingbox.models.users import User
@@ -55,15 +56,8 @@ def visible_messages(trajectory: list[dict[str, Any]]) -> list[dict[str, str]]:
     ]
 
 
-def _turn_event(turn: AgentTurn) -> dict[str, Any]:
-    event: dict[str, Any] = {"role": "assistant", "content": turn.message or ""}
-    if turn.tool_calls:
-        event["tool_calls"] = [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in turn.tool_calls]
-    if turn.reasoning:
-        event["reasoning"] = turn.reasoning
-    if turn.usage:
-        event["usage"] = turn.usage
-    return event
+def _turn_event(turn: AgentTurn) -> TrajectoryEvent:
+    return TrajectoryEvent.assistant(turn.message, turn.tool_calls, turn.reasoning, turn.usage)
 
 
 # The end rules, shared by run_episode (our agents) and Conversation (agents driven from
@@ -91,20 +85,17 @@ def call_allowed(tool_calls: int, limits: Limits) -> bool:
     return tool_calls < limits.max_tool_calls
 
 
-async def user_reply(user: User, trajectory: list[dict[str, Any]]) -> dict[str, Any]:
+async def user_reply(user: User, trajectory: list[dict[str, Any]]) -> TrajectoryEvent:
     """The simulated user's reply to the conversation so far, as a trajectory event."""
     reply = await user.reply(visible_messages(trajectory))
-    event: dict[str, Any] = {"role": "user", "content": reply, "source": "simulator"}
-    if getattr(user, "last_usage", None):
-        event["usage"] = user.last_usage  # this simulator call's tokens and latency
-    return event
+    return TrajectoryEvent.user_reply(reply, getattr(user, "last_usage", None))  # (that call's tokens and latency)
 
 
 async def run_episode(agent: Agent, user: User, request: str, call_tool: CallTool,
                       limits: Limits = Limits(), write_tools: frozenset[str] = frozenset()) -> EpisodeResult:
     """Run one episode. Tool events are marked `write` when the tool may change the world
     (`write_tools`), for failure analysis."""
-    trajectory: list[dict[str, Any]] = [{"role": "user", "content": request, "source": "task"}]
+    trajectory: list[dict[str, Any]] = [TrajectoryEvent.request(request)]
     user_turns = tool_calls = 0
     final_message = ""
 
@@ -126,8 +117,8 @@ async def run_episode(agent: Agent, user: User, request: str, call_tool: CallToo
                     else:
                         tool_calls += 1
                         text, is_error = await _call(call_tool, call.name, call.arguments)
-                    trajectory.append({"role": "tool", "tool_call_id": call.id, "name": call.name,
-                                       "content": text, "is_error": is_error, "write": call.name in write_tools})
+                    trajectory.append(TrajectoryEvent.tool_result(call.id, call.name, text, is_error,
+                                                                  call.name in write_tools))
                 if ended:
                     final_message = final_text(turn.message or "") or final_message
                     return result(END_TURN)
@@ -175,7 +166,7 @@ class Conversation:
         import asyncio
 
         self.user, self.limits, self.write_tools = user, limits, write_tools
-        self.trajectory: list[dict[str, Any]] = [{"role": "user", "content": request, "source": "task"}]
+        self.trajectory: list[dict[str, Any]] = [TrajectoryEvent.request(request)]
         self.finish_reason: str | None = None   # None while it goes on
         self.final_message = ""
         self.error: str | None = None
@@ -198,8 +189,7 @@ class Conversation:
             return f"Error: the conversation is over ({self.finish_reason}); nothing was run."
         if not call_allowed(self.tool_calls, self.limits):
             # recorded as run_episode records the call past the cap: asked for, never run
-            self.trajectory.append({"role": "assistant", "content": "", "tool_calls": [
-                {"id": f"call-{self.tool_calls + 1}", "name": name, "arguments": arguments}]})
+            self.trajectory.append(TrajectoryEvent.tool_call(f"call-{self.tool_calls + 1}", name, arguments))
             self.finish(ACTION_LIMIT)
             return (f"Error: the limit of {self.limits.max_tool_calls} tool calls is reached; "
                     "the conversation is over and nothing was run.")
@@ -209,10 +199,8 @@ class Conversation:
     def record_call(self, name: str, arguments: Any, text: str, is_error: bool) -> None:
         """A call admitted by `admit_call`, with its result, as the server returned it."""
         call_id = f"call-{self.tool_calls}"
-        self.trajectory.append({"role": "assistant", "content": "",
-                                "tool_calls": [{"id": call_id, "name": name, "arguments": arguments}]})
-        self.trajectory.append({"role": "tool", "tool_call_id": call_id, "name": name, "content": text,
-                                "is_error": is_error, "write": name in self.write_tools})
+        self.trajectory.append(TrajectoryEvent.tool_call(call_id, name, arguments))
+        self.trajectory.append(TrajectoryEvent.tool_result(call_id, name, text, is_error, name in self.write_tools))
 
     async def agent_message(self, content: str, end: bool = False) -> str | None:
         """The agent's message to the user. Returns the user's reply, or None when the
@@ -222,17 +210,14 @@ class Conversation:
         async with self._speaking:
             if self.finish_reason is not None:
                 raise ConversationOver(f"the conversation is over ({self.finish_reason})")
-            event: dict[str, Any] = {"role": "assistant", "content": content}
             final = final_text(content)
             if end:  # as the end tool in run_episode: the message (if any) keeps its place
-                event["tool_calls"] = [{"id": "end", "name": END_TOOL_NAME, "arguments": {}}]
-                self.trajectory.append(event)
-                self.trajectory.append({"role": "tool", "tool_call_id": "end", "name": END_TOOL_NAME,
-                                        "content": END_TOOL_RESULT, "is_error": False, "write": False})
+                self.trajectory.append(TrajectoryEvent.tool_call("end", END_TOOL_NAME, {}, content))
+                self.trajectory.append(TrajectoryEvent.tool_result("end", END_TOOL_NAME, END_TOOL_RESULT, False, False))
                 self.final_message = final or self.final_message
                 self.finish(END_TURN)
                 return None
-            self.trajectory.append(event)
+            self.trajectory.append(TrajectoryEvent.assistant(content))
             self.final_message = final
             ending = message_ends(content, self.user_turns, self.limits)
             if ending:

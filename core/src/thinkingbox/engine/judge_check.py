@@ -51,22 +51,23 @@ class Outcome:
 def trajectory_of(conversation: list[dict[str, Any]], where: str) -> list[dict[str, Any]]:
     """A corpus conversation as a trial's trajectory (the first customer message is the
     opening request)."""
+    from thinkingbox.engine.events import TrajectoryEvent
+
     out: list[dict[str, Any]] = []
     for n, turn in enumerate(conversation):
         if "user" in turn:
-            out.append({"role": "user", "content": str(turn["user"])})
+            out.append(TrajectoryEvent.user_reply(str(turn["user"]), source=None))
         elif "agent" in turn:
-            out.append({"role": "assistant", "content": str(turn["agent"])})
+            out.append(TrajectoryEvent.assistant(str(turn["agent"])))
         elif "call" in turn:
             call_id = f"c{n}"
-            out.append({"role": "assistant", "content": "", "tool_calls": [{"id": call_id, "name": turn["call"],
-                                                                             "arguments": turn.get("args", {})}]})
-            out.append({"role": "tool", "tool_call_id": call_id, "name": turn["call"],
-                        "content": str(turn.get("result", "")), "is_error": bool(turn.get("error"))})
+            out.append(TrajectoryEvent.tool_call(call_id, turn["call"], turn.get("args", {})))
+            out.append(TrajectoryEvent.tool_result(call_id, turn["call"], str(turn.get("result", "")),
+                                                   bool(turn.get("error"))))
         else:
             raise ThinkingboxError(f"{where}: conversation[{n}] is none of user, agent, call")
     if not out or out[0]["role"] != "user":
-        out.insert(0, {"role": "user", "content": ""})
+        out.insert(0, TrajectoryEvent.user_reply("", source=None))
     return out
 
 

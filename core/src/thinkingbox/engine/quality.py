@@ -32,24 +32,24 @@ async def _run(domain: Domain, tw: TaskWorld, steps: list[ToolCall]) -> tuple[Sn
     scripted customer's replies to them, and tool results, in order), as an agent playing
     them would leave."""
     from thinkingbox.engine.episode import visible_messages
+    from thinkingbox.engine.events import TrajectoryEvent
     from thinkingbox.models.users import ScriptedUser
 
     world = domain.new_world(tw)
     user = ScriptedUser(tw.task)
-    trajectory: list[dict[str, Any]] = [{"role": "user", "content": tw.task.request, "source": "task"}]
+    trajectory: list[dict[str, Any]] = [TrajectoryEvent.request(tw.task.request)]
     try:
         results = iter(await apply_calls(domain, world, steps))
         for n, step in enumerate(steps):
             if step.say:
-                trajectory.append({"role": "assistant", "content": step.say})
-                trajectory.append({"role": "user", "content": await user.reply(visible_messages(trajectory))})
+                trajectory.append(TrajectoryEvent.assistant(step.say))
+                trajectory.append(TrajectoryEvent.user_reply(await user.reply(visible_messages(trajectory)),
+                                                             source=None))
                 continue
             result = next(results)
-            trajectory.append({"role": "assistant", "content": "", "tool_calls": [
-                {"id": f"step-{n}", "name": step.tool, "arguments": dict(step.args)}]})
-            trajectory.append({"role": "tool", "tool_call_id": f"step-{n}", "name": step.tool,
-                               "content": result.text, "is_error": result.is_error,
-                               "write": step.tool in domain.write_tools})
+            trajectory.append(TrajectoryEvent.tool_call(f"step-{n}", step.tool, dict(step.args)))
+            trajectory.append(TrajectoryEvent.tool_result(f"step-{n}", step.tool, result.text, result.is_error,
+                                                          step.tool in domain.write_tools))
         return world.snapshot(tw.initial), trajectory
     finally:
         world.close()
@@ -68,7 +68,7 @@ async def _verdict_and_errors(domain: Domain, tw: TaskWorld, calls: list[ToolCal
     final, trajectory = await _run(domain, tw, calls)
     failed_call = any(e["role"] == "tool" and e["is_error"] for e in trajectory)
     message = tw.task.final_message if final_message is None else final_message
-    trajectory.append({"role": "assistant", "content": message})
+    trajectory.append(TrajectoryEvent.assistant(message))
     return await judge_trial(domain, tw, final, trajectory, message, "done", judge=RULES_JUDGE), failed_call
 
 

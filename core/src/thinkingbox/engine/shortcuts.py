@@ -28,23 +28,23 @@ STUFFED = ("Done: your request is approved, granted, pending approval, declined,
 async def shortcut_verdict(domain: Any, task_world: Any, shortcut: str) -> bool:
     """Whether the shortcut passes the task."""
     from thinkingbox.engine.episode import visible_messages
+    from thinkingbox.engine.events import TrajectoryEvent
     from thinkingbox.models.users import ScriptedUser
 
     task = task_world.task
     world = domain.new_world(task_world)
     user = ScriptedUser(task)
-    trajectory: list[dict[str, Any]] = [{"role": "user", "content": task.request, "source": "task"}]
+    trajectory: list[dict[str, Any]] = [TrajectoryEvent.request(task.request)]
 
     async def say(text: str) -> None:
-        trajectory.append({"role": "assistant", "content": text})
-        trajectory.append({"role": "user", "content": await user.reply(visible_messages(trajectory))})
+        trajectory.append(TrajectoryEvent.assistant(text))
+        trajectory.append(TrajectoryEvent.user_reply(await user.reply(visible_messages(trajectory)), source=None))
 
     async def call(n: int, step: Any) -> None:
         (result,) = await apply_calls(domain, world, [step])
-        trajectory.append({"role": "assistant", "content": "", "tool_calls": [
-            {"id": f"s{n}", "name": step.tool, "arguments": dict(step.args)}]})
-        trajectory.append({"role": "tool", "tool_call_id": f"s{n}", "name": step.tool, "content": result.text,
-                           "is_error": result.is_error, "write": step.tool in domain.write_tools})
+        trajectory.append(TrajectoryEvent.tool_call(f"s{n}", step.tool, dict(step.args)))
+        trajectory.append(TrajectoryEvent.tool_result(f"s{n}", step.tool, result.text, result.is_error,
+                                                      step.tool in domain.write_tools))
 
     try:
         final = task.final_message
@@ -55,12 +55,13 @@ async def shortcut_verdict(domain: Any, task_world: Any, shortcut: str) -> bool:
             pending = []
             for n, step in enumerate(task.solution):
                 if step.say:
-                    trajectory.append({"role": "assistant", "content": step.say})
+                    trajectory.append(TrajectoryEvent.assistant(step.say))
                     pending.append(len(trajectory))
                 else:
                     await call(n, step)
             for _ in pending:
-                trajectory.append({"role": "user", "content": await user.reply(visible_messages(trajectory))})
+                trajectory.append(TrajectoryEvent.user_reply(await user.reply(visible_messages(trajectory)),
+                                                             source=None))
         else:
             for n, step in enumerate(task.solution):
                 if step.say:
@@ -70,7 +71,7 @@ async def shortcut_verdict(domain: Any, task_world: Any, shortcut: str) -> bool:
                     await call(n, step)
             if shortcut == "stuffed":
                 final = STUFFED
-        trajectory.append({"role": "assistant", "content": final})
+        trajectory.append(TrajectoryEvent.assistant(final))
         verdict = await judge_trial(domain, task_world, world.snapshot(task_world.initial), trajectory, final, "done",
                                     judge=RULES_JUDGE)
         return verdict.passed
