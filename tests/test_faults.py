@@ -11,7 +11,7 @@ from collections import Counter
 from helpers import run
 from thinkingbox.engine.episode import Limits
 from thinkingbox.engine.scheduler import prepare_jobs
-from thinkingbox.engine.trial import EvalConfig
+from thinkingbox.trials import RunSettings
 from thinkingbox.engine import workers
 from thinkingbox.engine.workers import run_in_processes
 
@@ -37,7 +37,7 @@ def test_a_killed_worker_process_loses_no_trial(retail):
             os.kill(victim.pid, signal.SIGKILL)
             killed.append(victim.pid)
 
-    records = run_in_processes(["retail"], jobs, EvalConfig(concurrency=4), 2, writer, progress)
+    records = run_in_processes(["retail"], jobs, RunSettings(concurrency=4), 2, writer, progress)
     assert killed
     keys = Counter((r["task"], r["trial"]) for r in writer.written)
     assert len(keys) == 300 and set(keys.values()) == {1}
@@ -55,7 +55,7 @@ class DiesOnArrival(Limits):
 def test_a_worker_that_keeps_dying_leaves_error_records_not_gaps(retail):
     jobs = run(prepare_jobs([retail], {"ret-fee-001", "dly-001"}, 3, set()))
     writer = Records()
-    records = run_in_processes(["retail"], jobs, EvalConfig(limits=DiesOnArrival()), 2, writer)
+    records = run_in_processes(["retail"], jobs, RunSettings(limits=DiesOnArrival()), 2, writer)
     assert sorted((r["task"], r["trial"]) for r in records) == sorted(j.key[1:] for j in jobs)
     assert all(r["finish_reason"] == "error" and not r["verdict"] for r in records)
     assert f"died (exit status 3), {workers.MAX_RESTARTS + 1} times in a row" in records[0]["error"]
@@ -80,7 +80,7 @@ def test_a_dead_http_tool_server_fails_only_the_trials_using_it(retail, monkeypa
             server.abort()
             aborted.append(server.url)
 
-    records = run(asyncio.wait_for(run_jobs(PluginHost(), jobs, EvalConfig(concurrency=4, tool_transport="http"),
+    records = run(asyncio.wait_for(run_jobs(PluginHost(), jobs, RunSettings(concurrency=4, tool_transport="http"),
                                             writer, progress), timeout=120))
     assert aborted and len(records) == 30 == len({(r["task"], r["trial"]) for r in records})
     errors = [r for r in records if r["finish_reason"] == "error"]
@@ -123,7 +123,7 @@ def test_a_killed_stdio_worker_leaves_no_temporary_files(retail, tmp_path, monke
             os.kill(victim.pid, signal.SIGKILL)
             killed.append(victim.pid)
 
-    records = run_in_processes(["retail"], jobs, EvalConfig(concurrency=8, tool_transport="stdio"), 2, writer,
+    records = run_in_processes(["retail"], jobs, RunSettings(concurrency=8, tool_transport="stdio"), 2, writer,
                                progress)
     assert killed and len({r["trial"] for r in records}) == 12
     assert list(tmp_path.iterdir()) == []

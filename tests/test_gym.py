@@ -203,12 +203,9 @@ def test_the_env_refuses_a_rubric_task_without_a_judge(host):
 
 
 def test_a_gym_episode_is_the_trial_tb_eval_runs_with_the_same_actions(host):
-    """The oracle agent under run_trial and the reference actions through the env give the
-    same trial: trajectory (call ids aside), counts, checks, diff and effects."""
-    from thinkingbox.engine.trial import EvalConfig, Job, run_trial
-    from thinkingbox.models.agents import OracleAgent
-    from thinkingbox.models.settings import RunSettings
-    from thinkingbox.models.users import ScriptedUser
+    """The oracle agent under the facade's run_one and the reference actions through the env
+    give the same trial: trajectory (call ids aside), counts, checks, diff and effects."""
+    from thinkingbox.trials import RunSettings, run_one_async
 
     def comparable(record):
         trajectory = [{k: v for k, v in e.items() if k not in ("tool_call_id", "tool_calls")} for e in record["trajectory"]]
@@ -220,13 +217,12 @@ def test_a_gym_episode_is_the_trial_tb_eval_runs_with_the_same_actions(host):
 
     async def main(domain_name, task_ids):
         (domain,) = host.load_domains([domain_name])
-        config = EvalConfig(settings=RunSettings(judge="rules"))
+        settings = RunSettings(agent="oracle", judge="rules")
         env = AsyncThinkingboxEnv(domain_name, host=host)
         try:
             for task_id in task_ids:
                 task = domain.task(task_id)
-                oracle = await run_trial(Job(domain, await domain.prepare(task), 1),
-                                         lambda *_: OracleAgent(task), "", lambda *_: ScriptedUser(task), "", config)
+                oracle = (await run_one_async(domain, task, settings, host=host)).record
                 _, info = await play(env, task_id, reference_actions(task))
                 assert comparable(info["record"]) == comparable(oracle), task_id
                 _, info = await play(env, task_id, actions_from_trajectory(oracle["trajectory"]))

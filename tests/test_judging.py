@@ -9,10 +9,9 @@ from thinkingbox.engine.verdicts import apply_calls
 from thinkingbox.engine.quality import verdict_of
 from thinkingbox.reporting.records import RecordWriter
 from thinkingbox.engine.replay import rejudge_record
-from thinkingbox.engine.trial import EvalConfig
+from thinkingbox.trials import RunSettings
 from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
 from thinkingbox.engine.http_tools import judge_world
-from thinkingbox.models.settings import RunSettings
 from thinkingbox.contract.tasks import ToolCall
 
 
@@ -41,7 +40,7 @@ def test_eval_rejudge_serve_and_validate_agree_on_every_task(host, tmp_path):
     for agent in ("oracle", "noop"):
         jobs = run(prepare_jobs(domains, None, 1, set()))
         writer = RecordWriter(tmp_path / f"{agent}.jsonl")
-        records += run(run_jobs(host, jobs, EvalConfig(agent=agent, settings=RunSettings(judge="rules")), writer))
+        records += run(run_jobs(host, jobs, RunSettings(agent=agent, judge="rules"), writer))
         writer.close()
     assert len(records) == 2 * sum(len(d.tasks) for d in domains)
     by_name = {d.name: d for d in domains}

@@ -7,9 +7,8 @@ from helpers import run, record_lines
 from thinkingbox.interfaces.cli import main
 from thinkingbox.models.llm import ModelConfig
 from thinkingbox.reporting.records import RecordWriter
-from thinkingbox.engine.trial import EvalConfig
+from thinkingbox.trials import RunSettings
 from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
-from thinkingbox.models.settings import RunSettings
 from thinkingbox.models.users import normalize_user_message, sanitize
 
 SECRET = "sk-test-very-secret-0123456789"
@@ -183,7 +182,7 @@ def test_empty_completions_are_asked_again(eval_cli, fake_openai):
 
 def test_rubric_yes_and_no(host, library, fake_openai, tmp_path):
     judge = ModelConfig(model="fake-judge", base_url=fake_openai.url, backoff_base=0.01)
-    config = EvalConfig(agent="oracle", trials=2, settings=RunSettings(judge=judge))
+    config = RunSettings(agent="oracle", trials=2, judge=judge)
     rubric_answers = iter(["Yes.", "no - it does not say"])
 
     def answer(body):  # the task's typed claim (the due date) is asked too: always yes
@@ -215,7 +214,7 @@ def test_a_rubric_task_without_a_judge_stops_before_any_trial(host, library, tmp
     jobs = run(prepare_jobs([library], None, 1, set()))
     writer = RecordWriter(tmp_path / "r.jsonl")
     with pytest.raises(ThinkingboxError, match="rubric questions .*lend-one-rubric.* --judge"):
-        run(run_jobs(host, jobs, EvalConfig(agent="oracle"), writer))
+        run(run_jobs(host, jobs, RunSettings(agent="oracle", judge=None), writer))
     writer.close()
     assert (tmp_path / "r.jsonl").read_text() == ""
 
@@ -263,7 +262,7 @@ def test_a_missing_key_variable_is_a_clear_error(tmp_path, capsys, monkeypatch):
 def test_rules_judge_answers_rubric_questions_offline(host, library, tmp_path):
     from thinkingbox.models.rubric import RULES_JUDGE
 
-    config = EvalConfig(agent="oracle", settings=RunSettings(judge=RULES_JUDGE))
+    config = RunSettings(agent="oracle", judge=RULES_JUDGE)
     jobs = run(prepare_jobs([library], {"lend-one-rubric"}, 1, set()))
     writer = RecordWriter(tmp_path / "r.jsonl")
     (record,) = run(run_jobs(host, jobs, config, writer))
@@ -271,7 +270,7 @@ def test_rules_judge_answers_rubric_questions_offline(host, library, tmp_path):
     (answer,) = next(c for c in record["checks"] if c["name"] == "rubric")["data"]
     assert answer == {"question": "Does the message tell the member when the book is due back?", "parsed": True,
                       "raw": "rules", "answer": "yes"}
-    (noop,) = run(run_jobs(host, jobs, EvalConfig(agent="noop", settings=RunSettings(judge=RULES_JUDGE)), writer))
+    (noop,) = run(run_jobs(host, jobs, RunSettings(agent="noop", judge=RULES_JUDGE), writer))
     writer.close()
     rubric = next(c for c in noop["checks"] if c["name"] == "rubric")
     assert rubric["passed"] is False and rubric["data"][0]["answer"] == "no"

@@ -10,7 +10,7 @@ from helpers import run
 from thinkingbox.interfaces.cli import main
 from thinkingbox.contract.hookspecs import hookimpl
 from thinkingbox.reporting.records import RECORD_VERSION, RecordWriter, read_records, record_schema
-from thinkingbox.engine.trial import EvalConfig
+from thinkingbox.trials import RunSettings
 from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "docs" / "trial-record.schema.json"
@@ -42,7 +42,7 @@ class Failing:
 def write_run(host, domain, agent, path):
     jobs = run(prepare_jobs([domain], {"ret-fee-001", "ret-fee-002"}, 2, set()))
     writer = RecordWriter(path)
-    records = run(run_jobs(host, jobs, EvalConfig(agent=agent), writer))
+    records = run(run_jobs(host, jobs, RunSettings(agent=agent), writer))
     writer.close()
     return records
 

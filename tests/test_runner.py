@@ -7,7 +7,7 @@ from helpers import run
 from thinkingbox.models.agents import AgentTurn, ToolCallRequest
 from thinkingbox.contract.hookspecs import hookimpl
 from thinkingbox.reporting.records import RecordWriter, read_records, trial_record
-from thinkingbox.engine.trial import EvalConfig
+from thinkingbox.trials import RunSettings
 from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
 
 
@@ -43,7 +43,7 @@ def test_concurrent_trials_never_see_each_others_writes(host, library, tmp_path)
     host.pm.register(ProberPlugin())
     jobs = run(prepare_jobs([library], {"lend-two"}, 12, set()))
     writer = RecordWriter(tmp_path / "run.jsonl")
-    records = run(run_jobs(host, jobs, EvalConfig(agent="prober", trials=12, concurrency=12), writer))
+    records = run(run_jobs(host, jobs, RunSettings(agent="prober", trials=12, concurrency=12), writer))
     writer.close()
     assert len(records) == 12
     for record in records:
@@ -62,12 +62,12 @@ def test_oracle_passes_and_noop_fails_every_retail_task(host, retail, tmp_path):
     jobs = run(prepare_jobs([retail], None, 2, set()))
     assert len(jobs) == 2 * len(retail.tasks) and len(retail.tasks) >= 1
     writer = RecordWriter(tmp_path / "oracle.jsonl")
-    oracle = run(run_jobs(host, jobs, EvalConfig(agent="oracle", trials=2), writer))
+    oracle = run(run_jobs(host, jobs, RunSettings(agent="oracle", trials=2), writer))
     writer.close()
     failed = [(r["task"], r["checks"]) for r in oracle if not r["verdict"]]
     assert not failed
     writer = RecordWriter(tmp_path / "noop.jsonl")
-    noop = run(run_jobs(host, jobs, EvalConfig(agent="noop", trials=2), writer))
+    noop = run(run_jobs(host, jobs, RunSettings(agent="noop", trials=2), writer))
     writer.close()
     assert not [r["task"] for r in noop if r["verdict"]]
     assert {r["finish_reason"] for r in oracle + noop} == {"done"}
@@ -76,7 +76,7 @@ def test_oracle_passes_and_noop_fails_every_retail_task(host, retail, tmp_path):
 def test_a_record_has_everything_needed_to_audit_the_trial(host, library, tmp_path):
     jobs = run(prepare_jobs([library], {"lend-two"}, 1, set()))
     writer = RecordWriter(tmp_path / "r.jsonl")
-    (record,) = run(run_jobs(host, jobs, EvalConfig(agent="oracle"), writer))
+    (record,) = run(run_jobs(host, jobs, RunSettings(agent="oracle"), writer))
     writer.close()
     for key in ("domain", "domain_version", "core_version", "task", "trial", "agent", "user", "verdict",
                 "finish_reason", "checks", "diff", "effects", "trajectory", "timings_ms", "initial_hash"):

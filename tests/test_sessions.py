@@ -4,11 +4,11 @@ import asyncio
 
 from helpers import run
 from thinkingbox.models.agents import AgentTurn, OracleAgent, ToolCallRequest
-from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
+from thinkingbox.engine.trial import Job, Players, resolve_factory, run_trial
+from thinkingbox.trials import RunSettings
 from thinkingbox.engine.sessions import SessionPool, WorldPool
-from thinkingbox.models.settings import RunSettings
 
-CONFIG = EvalConfig(agent="oracle", settings=RunSettings(judge="rules"))
+CONFIG = RunSettings(agent="oracle", judge="rules")
 
 
 class SlowOracle(OracleAgent):
@@ -60,11 +60,13 @@ def _comparable(record):
 def _trials(host, retail, tasks, agent_factory, sessions, together=False, worlds=None):
     """Records of `tasks` (task id, trial), one after another, or all at once."""
     user, user_arg = resolve_factory(host.user_factories(), "scripted", "user")
+    models = CONFIG.model_settings()
+    players = Players(lambda task, domain: agent_factory("", task, domain, models),
+                      lambda task: user(user_arg, task, models), models)
 
     async def go():
         jobs = [Job(retail, await retail.prepare(retail.task(t)), n) for t, n in tasks]
-        trials = [run_trial(job, agent_factory, "", user, user_arg, CONFIG, sessions=sessions, worlds=worlds)
-                  for job in jobs]
+        trials = [run_trial(job, CONFIG, players, sessions=sessions, worlds=worlds) for job in jobs]
         if together:
             return await asyncio.gather(*trials)
         return [await trial for trial in trials]

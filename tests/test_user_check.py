@@ -9,7 +9,7 @@ import pytest
 from thinkingbox.engine.user_check import (BEHAVIOURS, SCRIPTED_NOT_APPLICABLE, build_probes, check_reply,
                                            fact_probes, identifiers, pick_tasks, user_check)
 from thinkingbox.interfaces.cli import main
-from thinkingbox.models.settings import RunSettings
+from thinkingbox.models.settings import ModelSettings
 from thinkingbox.models.users import sanitize, ScriptedUser
 
 
@@ -84,7 +84,7 @@ def test_every_check_fails_a_bad_user(bad):
 
     host = PluginHost()
     domains = host.load_domains(["retail", "booking", "auto_insurance", "neobank", "consulting"])
-    rows, results = user_check(domains, bad.name, RunSettings(), tasks_per_domain=4, concurrency=4,
+    rows, results = user_check(domains, bad.name, ModelSettings(), tasks_per_domain=4, concurrency=4,
                                factories={bad.name: lambda spec, task, settings: bad(task)})
     by = {row["behaviour"]: row for row in rows}
     assert set(BEHAVIOURS) <= set(by), set(BEHAVIOURS) - set(by)

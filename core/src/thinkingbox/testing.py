@@ -135,19 +135,9 @@ def run_agent(domain: Domain, task_id: str, agent: str = "oracle", user: str = "
               judge: str = "rules") -> dict[str, Any]:
     """One full trial of a task (the record `tb eval` would write), with rubric questions
     answered offline by their rules unless `judge` names a model."""
-    from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
-    from thinkingbox.models.settings import RunSettings
+    from thinkingbox.trials import RunSettings, run_one
 
-    config = EvalConfig(agent=agent, user=user, settings=RunSettings(judge=judge))
-    host = _host()
-    agent_factory, agent_arg = resolve_factory(host.agent_factories(), agent, "agent")
-    user_factory, user_arg = resolve_factory(host.user_factories(), user, "user")
-
-    async def trial() -> dict[str, Any]:
-        job = Job(domain, await domain.prepare(domain.task(task_id)), 1)
-        return await run_trial(job, agent_factory, agent_arg, user_factory, user_arg, config)
-
-    return asyncio.run(trial())
+    return run_one(domain, task_id, RunSettings(agent=agent, user=user, judge=judge), host=_host()).record
 
 
 def _failed_checks(record: dict[str, Any]) -> list[Any]:

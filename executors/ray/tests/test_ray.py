@@ -15,12 +15,8 @@ import ray  # noqa: E402
 
 from fake_openai import FakeOpenAI  # noqa: E402
 
-from thinkingbox.engine.discovery import PluginHost  # noqa: E402
-from thinkingbox.engine.evaluation import plan_evaluation, run_evaluation  # noqa: E402
-from thinkingbox.engine.trial import EvalConfig  # noqa: E402
 from thinkingbox.interfaces.cli import main  # noqa: E402
-from thinkingbox.models.llm import ModelConfig  # noqa: E402
-from thinkingbox.models.settings import RunSettings  # noqa: E402
+from thinkingbox.trials import ModelConfig, RunSettings, plan_many  # noqa: E402
 from thinkingbox_ray import RayExecutor  # noqa: E402
 
 # The slow tier (`uv run pytest -m slow`): a local Ray cluster per module.
@@ -56,10 +52,10 @@ def model_run(fake, out, executor, trials=2, concurrency=2, workers=2, resume=Fa
     """A run of `openai:fake` (each reply takes `reply_s`, or `step` computes it) on TASKS;
     the plan and the records."""
     fake.script("fake", [step or {"sleep": reply_s, "content": "I cannot help with that. <DONE>"}], repeat_last=True)
-    settings = RunSettings(agent=ModelConfig(model="fake", base_url=fake.url, max_attempts=1), judge="rules")
-    config = EvalConfig(agent="openai:fake", trials=trials, concurrency=concurrency, settings=settings)
-    plan = plan_evaluation(PluginHost(), ["retail"], set(TASKS), config, out, resume)
-    return plan, run_evaluation(plan, workers, progress, stop, executor)
+    config = RunSettings(agent="openai:fake", trials=trials, concurrency=concurrency, judge="rules",
+                         models={"agent": ModelConfig(model="fake", base_url=fake.url, max_attempts=1)})
+    run = plan_many(config, ["retail"], TASKS, out, executor=executor, resume=resume)
+    return run.plan, run.execute(workers, progress, stop)
 
 
 def read(path):

@@ -15,7 +15,8 @@ from thinkingbox.engine.discovery import PluginHost
 from thinkingbox.engine.domain import Domain
 from thinkingbox.engine.executors import Executor, LocalExecutor
 from thinkingbox.engine.scheduler import check_ready, prepare_jobs
-from thinkingbox.engine.trial import EvalConfig, Job
+from thinkingbox.engine.settings import RunSettings
+from thinkingbox.engine.trial import Job
 from thinkingbox.contract.errors import TaskError, ThinkingboxError
 from thinkingbox.paths import output_file
 from thinkingbox.secrets import redact_value
@@ -26,7 +27,7 @@ from thinkingbox.reporting.records import RecordWriter, TrialRecord, config_diff
 class EvaluationPlan:
     host: PluginHost
     domains: list[Domain]
-    config: EvalConfig
+    config: RunSettings
     task_ids: set[str] | None
     output: Path
     previous: list[TrialRecord] = field(default_factory=list)   # already in the run file (--resume)
@@ -47,7 +48,7 @@ class EvaluationPlan:
                 if r["domain"] in names and (self.task_ids is None or r["task"] in self.task_ids)]
 
 
-def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str] | None, config: EvalConfig,
+def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str] | None, config: RunSettings,
                     output: Path | None, resume: bool, warn: Callable[[str], None] | None = None,
                     retry_errors: bool = False, command: list[str] | None = None) -> EvaluationPlan:
     """Select domains and tasks, check the configuration can run them, and read what the

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import gc
-from contextlib import contextmanager
-from typing import Any, Callable
+from contextlib import asynccontextmanager, contextmanager
+from typing import Any, AsyncIterator, Callable
 
 from thinkingbox.engine.discovery import PluginHost
 from thinkingbox.engine.domain import Domain
 from thinkingbox.engine.episode import ERROR
 from thinkingbox.engine.sessions import SessionPool, WorldPool
-from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
+from thinkingbox.engine.settings import TOOL_TRANSPORTS, RunSettings
+from thinkingbox.engine.trial import Job, Players, run_trial
 from thinkingbox.contract.errors import ThinkingboxError
-from thinkingbox.reporting.records import RecordWriter, trial_record
+from thinkingbox.reporting.records import trial_record
 
 
 def describe(exc: BaseException) -> str:
@@ -53,16 +54,21 @@ def _long_lived_heap():
         gc.unfreeze()
 
 
-def check_ready(host: PluginHost, tasks: list[Any], config: EvalConfig) -> None:
-    """Fail before any trial runs if the configuration cannot run these tasks."""
-    resolve_factory(host.agent_factories(), config.agent, "agent")
-    resolve_factory(host.user_factories(), config.user, "user")
-    check_settings(tasks, config.settings)
+def check_ready(host: PluginHost, tasks: list[Any], config: RunSettings, agent: Any = None) -> Players:
+    """Fail before any trial runs if the settings cannot run these tasks (`agent`: an agent
+    object that plays instead of config.agent); the players they name."""
+    from thinkingbox.models.personas import check_persona
+
+    if config.tool_transport not in TOOL_TRANSPORTS:
+        raise ThinkingboxError(f"unknown tool transport {config.tool_transport!r}: use {', '.join(TOOL_TRANSPORTS)}")
+    check_persona(config.persona)
+    players = Players.of(host, config, agent)
+    check_settings(tasks, players.models)
+    return players
 
 
 def check_settings(tasks: list[Any], settings: Any) -> None:
-    """Fail if a role's model is not usable, or rubric tasks have no judge (also used by
-    thinkingbox.interfaces.gym, whose agent is the caller's policy)."""
+    """Fail if a role's model is not usable, or rubric tasks have no judge."""
     for role in ("agent", "user", "judge"):
         model = getattr(settings, role)
         if model is not None and not isinstance(model, str):
@@ -75,21 +81,38 @@ def check_settings(tasks: list[Any], settings: Any) -> None:
                                "offline from each question's rule")
 
 
-async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer: RecordWriter,
+@asynccontextmanager
+async def tool_servers(domains: list[Domain], config: RunSettings) -> AsyncIterator[dict[str, Any]]:
+    """With the http tool transport, one in-process HTTP tool server per domain (by name),
+    stopped at the end; without it, none."""
+    servers: dict[str, Any] = {}
+    try:
+        if config.tool_transport == "http":
+            from thinkingbox.engine.http_tools import InProcessHTTP
+
+            for domain in {d.name: d for d in domains}.values():
+                servers[domain.name] = InProcessHTTP(domain)
+                await servers[domain.name].start()
+        yield servers
+    finally:
+        for server in servers.values():
+            await server.stop()
+
+
+async def run_jobs(host: PluginHost, jobs: list[Job], config: RunSettings, writer: Any,
                    progress: Callable[[dict[str, Any]], None] | None = None,
                    stop: Callable[[], bool] | None = None) -> list[dict[str, Any]]:
-    """Run the jobs concurrently. When `stop()` turns true, no new trial starts; the
-    trials in flight finish and are recorded."""
-    check_ready(host, [j.task_world.task for j in jobs], config)
-    agent_factory, agent_arg = resolve_factory(host.agent_factories(), config.agent, "agent")
-    user_factory, user_arg = resolve_factory(host.user_factories(), config.user, "user")
-    servers: dict[str, Any] = {}
-    if config.tool_transport == "http":
-        from thinkingbox.engine.http_tools import InProcessHTTP
+    """Run the jobs concurrently, each record given to `writer.write` as its trial ends.
+    When `stop()` turns true, no new trial starts; the trials in flight finish and are
+    recorded."""
+    players = check_ready(host, [j.task_world.task for j in jobs], config)
+    async with tool_servers([j.domain for j in jobs], config) as servers:
+        return await _run_jobs(jobs, config, players, servers, writer, progress, stop)
 
-        for domain in {j.domain.name: j.domain for j in jobs}.values():
-            servers[domain.name] = InProcessHTTP(domain)
-            await servers[domain.name].start()
+
+async def _run_jobs(jobs: list[Job], config: RunSettings, players: Players, servers: dict[str, Any], writer: Any,
+                    progress: Callable[[dict[str, Any]], None] | None,
+                    stop: Callable[[], bool] | None) -> list[dict[str, Any]]:
     # Sessions to the in-memory MCP servers and task worlds, reused trial after trial
     # (see engine.sessions).
     sessions = SessionPool() if config.tool_transport == "memory" else None
@@ -111,8 +134,7 @@ async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer
                 server = servers.get(job.domain.name)
                 if server is not None:
                     await server.ensure_running()
-                record = await run_trial(job, agent_factory, agent_arg, user_factory, user_arg, config,
-                                         servers.get(job.domain.name), sessions, worlds)
+                record = await run_trial(job, config, players, server, sessions, worlds)
             except Exception as exc:  # harness failure in one trial: record it, keep going
                 task = job.task_world.task
                 record = trial_record(domain=job.domain.name, domain_version=job.domain.version, task=task.id,
@@ -138,8 +160,6 @@ async def run_jobs(host: PluginHost, jobs: list[Job], config: EvalConfig, writer
         if sessions is not None and worlds is not None:
             await sessions.aclose()
             worlds.close()
-        for server in servers.values():
-            await server.stop()
     return records
 
 

@@ -5,71 +5,22 @@ state judged, and one record built."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from thinkingbox.engine.domain import Domain, TaskWorld
-from thinkingbox.engine.episode import END_TOOL_SCHEMA, Limits, run_episode
+from thinkingbox.engine.episode import END_TOOL_SCHEMA, run_episode
+from thinkingbox.engine.settings import RunSettings
 from thinkingbox.engine.verdicts import Verdict, judge_trial
 from thinkingbox.engine.sessions import SessionPool, WorldPool
 from thinkingbox.engine.transports import TrialTools
 from thinkingbox.contract.errors import TaskError, ThinkingboxError
 from thinkingbox.models import llm
-from thinkingbox.models.agents import EpisodeContext
-from thinkingbox.models.prompts import AGENT_PROMPT_VERSION, SHARED_AGENT_PROMPT
-from thinkingbox.models.rubric import JUDGE_PROMPT_VERSION
-from thinkingbox.models.settings import DEFAULT_PARAMS, RunSettings
-from thinkingbox.models.users import USER_PROMPT_VERSION
+from thinkingbox.models.agents import Agent, EpisodeContext
+from thinkingbox.models.settings import ModelSettings
+from thinkingbox.models.prompts import SHARED_AGENT_PROMPT
+from thinkingbox.models.users import User
 from thinkingbox.reporting.records import trial_record
-
-
-@dataclass
-class EvalConfig:
-    agent: str = "oracle"
-    user: str = "scripted"
-    trials: int = 1
-    concurrency: int = 16
-    limits: Limits = field(default_factory=Limits)
-    settings: RunSettings = field(default_factory=RunSettings)
-    tool_transport: str = "memory"   # memory | stdio | http: how trials reach their tools
-    label: str = ""                  # the run's name in reports (--label); "" = default_label()
-
-    def default_label(self) -> str:
-        """The agent, followed by whatever else sets this run apart from a plain run of it
-        (user simulator, persona, model parameters, judge, limits), so that two runs of one
-        model with different settings are two rows in a report."""
-        parts = [self.agent]
-        if self.user != "scripted":
-            parts.append(f"user={self.user}")
-        if self.settings.persona != "cooperative":
-            parts.append(f"persona={self.settings.persona}")
-        models = self.settings.public()
-        for role in ("agent", "user"):
-            model = models.get(role)
-            if isinstance(model, dict):
-                prefix = "" if role == "agent" else "user."
-                parts += [f"{prefix}{key}={value}" for key, value in sorted((model.get("params") or {}).items())
-                          if role == "agent" or DEFAULT_PARAMS[role].get(key) != value]
-        judge = models.get("judge")
-        if isinstance(judge, dict):
-            parts.append(f"judge={judge['model']}")
-        defaults = Limits()
-        if self.limits.max_user_turns != defaults.max_user_turns:
-            parts.append(f"max_user_turns={self.limits.max_user_turns}")
-        if self.limits.max_tool_calls != defaults.max_tool_calls:
-            parts.append(f"max_tool_calls={self.limits.max_tool_calls}")
-        return " ".join(parts)
-
-    def public(self) -> dict[str, Any]:
-        """What a record keeps about the run's configuration (no secrets)."""
-        from thinkingbox.models.personas import PERSONA_VERSION
-
-        return {"label": self.label or self.default_label(), "agent": self.agent, "user": self.user, "persona": self.settings.persona, "trials": self.trials,
-                "tool_transport": self.tool_transport,
-                "max_user_turns": self.limits.max_user_turns, "max_tool_calls": self.limits.max_tool_calls,
-                "models": self.settings.public(),
-                "prompt_versions": {"agent": AGENT_PROMPT_VERSION, "user": USER_PROMPT_VERSION,
-                                    "judge": JUDGE_PROMPT_VERSION, "persona": PERSONA_VERSION}}
 
 
 @dataclass
@@ -91,6 +42,29 @@ def resolve_factory(factories: dict[str, Any], spec: str, what: str) -> tuple[An
     return factories[name], argument
 
 
+@dataclass
+class Players:
+    """Who plays a trial's agent and simulated user: a new one of each per trial, made for
+    its task (an agent object given by the caller plays every trial it is used for)."""
+
+    agent: Callable[[Any, Domain], Agent]   # (task, domain) -> agent
+    user: Callable[[Any], User]             # task -> simulated user
+    models: ModelSettings                   # each role's model, as the factories got them
+
+    @classmethod
+    def of(cls, host: Any, settings: RunSettings, agent: Agent | None = None) -> Players:
+        """The players `settings` names (`agent`: this object instead of settings.agent),
+        from the plugins' factories; an unknown name is a ThinkingboxError."""
+        models = settings.model_settings()
+        user_factory, user_arg = resolve_factory(host.user_factories(), settings.user, "user")
+        if agent is not None:
+            given = agent
+            return cls(lambda task, domain: given, lambda task: user_factory(user_arg, task, models), models)
+        agent_factory, agent_arg = resolve_factory(host.agent_factories(), settings.agent, "agent")
+        return cls(lambda task, domain: agent_factory(agent_arg, task, domain, models),
+                   lambda task: user_factory(user_arg, task, models), models)
+
+
 def _text(result: Any) -> str:
     return "\n".join(getattr(c, "text", "") for c in result.content if getattr(c, "text", None) is not None)
 
@@ -109,7 +83,7 @@ def _usage_totals(trajectory: list[dict[str, Any]], user: Any, outcome_usage: di
             "judge": outcome_usage.get("judge") or llm.empty_usage()}
 
 
-async def _run_external(agent: Any, user: Any, job: Job, config: EvalConfig, http_server: Any,
+async def _run_external(agent: Any, user: Any, job: Job, config: RunSettings, http_server: Any,
                         token: str) -> Any:
     """An external agent's episode: it gets the MCP URL of the trial's world (the in-process
     HTTP server binds the world to `token`), and its tool calls are recorded there."""
@@ -127,11 +101,11 @@ async def _run_external(agent: Any, user: Any, job: Job, config: EvalConfig, htt
         "domain": domain.name, "task": task.id, "trial": job.trial})
 
 
-async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: Any, user_arg: str,
-                    config: EvalConfig, http_server: Any = None, sessions: SessionPool | None = None,
-                    worlds: WorldPool | None = None) -> dict[str, Any]:
-    """One trial. `sessions`, `worlds`: in-memory MCP sessions and task worlds to reuse
-    (see engine.sessions); without them, the trial opens its own session and clones a world."""
+async def run_trial(job: Job, config: RunSettings, players: Players, http_server: Any = None,
+                    sessions: SessionPool | None = None, worlds: WorldPool | None = None) -> dict[str, Any]:
+    """One trial. `http_server`: the domain's in-process HTTP tool server (tool transport
+    http). `sessions`, `worlds`: in-memory MCP sessions and task worlds to reuse (see
+    engine.sessions); without them, the trial opens its own session and clones a world."""
     domain, tw, task = job.domain, job.task_world, job.task_world.task
     t_start = time.perf_counter()
     # (pooled worlds only for in-memory tools: the other transports hold the world elsewhere)
@@ -139,8 +113,8 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
     world = worlds.take(domain, tw) if pooled_world and worlds is not None else domain.new_world(tw)
     t_reset = time.perf_counter()
     connection = TrialTools(domain, task.id, world, config.tool_transport, http_server, sessions)
-    agent = agent_factory(agent_arg, task, domain, config.settings)
-    user = user_factory(user_arg, task, config.settings)
+    agent = players.agent(task, domain)
+    user = players.user(task)
     try:
         if getattr(agent, "external", False):  # an agent process: it calls the tools of its world itself
             t_episode = time.perf_counter()
@@ -175,7 +149,7 @@ async def run_trial(job: Job, agent_factory: Any, agent_arg: str, user_factory: 
         await connection.release()
     try:
         verdict = await judge_trial(domain, tw, final, episode.trajectory, episode.final_message,
-                                    episode.finish_reason, judge=config.settings.judge)
+                                    episode.finish_reason, judge=players.models.judge)
     except llm.ModelCallFailed as exc:  # the judge model failed for good: an errored trial, to re-run
         verdict = Verdict(False, [], [], {"judge": exc.usage})
         episode.finish_reason, episode.error = "error", f"judge: {exc}"

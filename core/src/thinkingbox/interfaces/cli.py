@@ -521,27 +521,25 @@ def cmd_new_domain(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.interfaces.play import play_task
-    from thinkingbox.models.settings import RunSettings, model_config, parse_param
+    from thinkingbox.models.settings import model_config, parse_param
+    from thinkingbox.trials import RunSettings
 
-    settings = RunSettings()
+    settings = RunSettings(agent="human", user=args.user, judge=args.judge)
     if args.user.partition(":")[2]:
         flags = {"base_url": args.user_base_url, "api_key_env": args.user_api_key_env,
                  "api_version": args.user_api_version,
                  "params": dict(parse_param(p, "--user-param") for p in args.user_param)}
-        settings.user = model_config("user", args.user.partition(":")[2], {}, flags)
-    if args.judge == "rules":
-        settings.judge = "rules"
-    else:
+        settings.models["user"] = model_config("user", args.user.partition(":")[2], {}, flags)
+    if args.judge != "rules":
         flags = {"base_url": args.judge_base_url, "api_key_env": args.judge_api_key_env,
                  "api_version": args.judge_api_version, "params": {}}
-        settings.judge = model_config("judge", args.judge, {}, flags)
-        settings.judge.check("judge")
+        settings.models["judge"] = model_config("judge", args.judge, {}, flags)
     host = PluginHost()
     (domain,) = host.load_domains([args.domain])
     task = domain.task(args.task)
     output = output_file(args.output, "--output")
     try:
-        record = play_task(host, domain, task, args.user, settings, input, print, output,
+        record = play_task(host, domain, task, settings, input, print, output,
                            edit_lines=sys.stdin.isatty())
     except KeyboardInterrupt:
         print(f"\ntb: play interrupted; the world of {task.id} is discarded and nothing was recorded",
@@ -754,12 +752,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from thinkingbox.engine.discovery import PluginHost
-    from thinkingbox.engine.evaluation import plan_evaluation, run_evaluation
     from thinkingbox.interfaces.progress import Progress
-    from thinkingbox.engine.executors import load_executor
     from thinkingbox.interfaces.run_options import eval_config
     from thinkingbox.reporting.leaderboard import render, summarize, unjudged_questions
+    from thinkingbox.trials import plan_many
 
     config, names, task_ids, output = eval_config(args)
     if args.retry_errors and not args.resume:
@@ -767,16 +763,17 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.progress_every < 0:
         raise ThinkingboxError(f"--progress-every expects 0 or more seconds, got {args.progress_every}")
     prices = _prices(args.price)
-    executor = load_executor(args.executor, _executor_options(args.executor_option))
-    plan = plan_evaluation(PluginHost(), names, task_ids, config, output, args.resume, warn=_warn,
-                           retry_errors=args.retry_errors, command=["tb", *args.argv])
+    run = plan_many(config, names, task_ids, output, executor=args.executor,
+                    executor_options=_executor_options(args.executor_option), resume=args.resume,
+                    retry_errors=args.retry_errors, warn=_warn, command=["tb", *args.argv])
+    plan = run.plan
     retried = f", {plan.retried} errored to run again" if plan.retried else ""
     print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded{retried}) -> {plan.output}",
           file=sys.stderr)
     progress = Progress(len(plan.jobs), args.max_consecutive_errors, args.progress_every, prices)
     started, cpu_started = time.perf_counter(), _cpu_seconds()
     try:
-        records = run_evaluation(plan, args.workers, progress, stop=lambda: progress.stopped, executor=executor)
+        records = run.execute(args.workers, progress, stop=lambda: progress.stopped)
     except KeyboardInterrupt:
         progress.finish()
         print(f"\ntb: interrupted; {progress.done} finished trials are saved in {plan.output}. "
@@ -788,7 +785,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if records:
         print(f"tb: {len(records)} trials in {wall:.2f}s ({len(records) / wall:.1f} trials/s, "
               f"{1000 * cpu / len(records):.2f} ms CPU per trial)", file=sys.stderr)
-    selected = plan.selected(records)
+    selected = run.selected()
     _print_safe(render(summarize(selected)))
     unjudged, left_out = unjudged_questions(selected)
     if unjudged:
@@ -837,12 +834,12 @@ def cmd_user_check(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.user_check import render, user_check
     from thinkingbox.models.personas import check_persona
-    from thinkingbox.models.settings import RunSettings, model_config, parse_param
+    from thinkingbox.models.settings import ModelSettings, model_config, parse_param
 
     output_file(args.json, "--json")
     if args.judge == "rules":
         raise ThinkingboxError("tb user-check's --judge must be a model (its questions have no offline rules)")
-    settings = RunSettings(persona=check_persona(args.persona))
+    settings = ModelSettings(persona=check_persona(args.persona))
     for role, model in (("user", args.user.partition(":")[2]), ("judge", args.judge)):
         if model:
             flags = {key: getattr(args, f"{role}_{key}") for key in

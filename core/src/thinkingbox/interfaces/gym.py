@@ -2,10 +2,11 @@
 their own loop. No gymnasium dependency: the API has gymnasium's shape (reset, step,
 close; a vectorised form), so RL code can wrap it. See docs/gym.md.
 
-The caller's policy plays the agent of an ordinary trial. Each episode is `run_trial`
-(engine/trial.py) with the policy as its agent: the same private world cloned from the
+The caller's policy plays the agent of an ordinary trial. Each episode is the public
+facade's `run_one_async` (thinkingbox/trials.py) with the policy as its agent object: the
+same private world cloned from the
 task's template, the same tools over MCP, the same simulated user, the same termination
-rules (engine/episode.py run_episode) and the same judging (engine/judging.py). The
+rules (engine/episode.py run_episode) and the same judging (engine/verdicts.py). The
 episode runs as a task of its own that waits for the policy's next action in the agent's
 `next_turn`; `step` hands it an action and waits until the episode asks for the next one
 or ends. Nothing of the rules is written twice.
@@ -16,18 +17,13 @@ import asyncio
 import itertools
 from typing import Any, Iterator
 
-from thinkingbox.engine.discovery import PluginHost
-from thinkingbox.engine.domain import Domain
-from thinkingbox.engine.episode import ACTION_LIMIT, USER_LIMIT, Limits
-from thinkingbox.engine.scheduler import check_settings
-from thinkingbox.engine.sessions import SessionPool, WorldPool
-from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
 from thinkingbox.contract.errors import ThinkingboxError
-from thinkingbox.models.agents import AgentTurn, EpisodeContext, ToolCallRequest
-from thinkingbox.models.llm import ModelConfig
-from thinkingbox.models.prompts import DONE_MARKER, END_TOOL_NAME
-from thinkingbox.models.settings import RunSettings, model_config
 from thinkingbox.contract.world import state_hash
+from thinkingbox.engine.episode import ACTION_LIMIT, USER_LIMIT
+from thinkingbox.trials import (DONE_MARKER, END_TOOL_NAME, AgentTurn, EpisodeContext, Limits, ModelConfig,
+                                RunSettings, SessionPool, ToolCallRequest, WorldPool, check_settings, load_domain,
+                                run_one_async)
+from thinkingbox import PluginHost
 
 Action = dict[str, Any]
 Observation = dict[str, Any]
@@ -70,11 +66,11 @@ class _OwnWorld(WorldPool):
         super().__init__(max_idle=1)
         self.current: Any = None
 
-    def take(self, domain: Domain, task_world: Any) -> Any:
+    def take(self, domain: Any, task_world: Any) -> Any:
         self.current = super().take(domain, task_world)
         return self.current
 
-    def give_back(self, domain: Domain, world: Any) -> None:
+    def give_back(self, domain: Any, world: Any) -> None:
         self.current = None
         super().give_back(domain, world)
 
@@ -127,20 +123,6 @@ def final_info(record: dict[str, Any]) -> dict[str, Any]:
             "record": record}
 
 
-def _settings(user: str, judge: str | ModelConfig | None, persona: str) -> RunSettings:
-    settings = RunSettings(persona=persona)
-    kind, _, model = user.partition(":")
-    if kind == "llm":
-        if not model:
-            raise ThinkingboxError("user='llm:MODEL' needs a model name")
-        settings.user = model_config("user", model, {}, {})
-    if isinstance(judge, str) and judge != "rules":
-        settings.judge = model_config("judge", judge, {}, {})
-    else:
-        settings.judge = judge  # "rules" (offline rubric rules), a ModelConfig, or None (rubric checks fail)
-    return settings
-
-
 class AsyncThinkingboxEnv:
     """One environment: one domain, one private world, one episode at a time.
 
@@ -153,10 +135,11 @@ class AsyncThinkingboxEnv:
     def __init__(self, domain: str, user: str = "scripted", judge: str | ModelConfig | None = "rules",
                  limits: Limits | None = None, persona: str = "cooperative", host: PluginHost | None = None):
         self.host = host or PluginHost()
-        (self.domain,) = self.host.load_domains([domain])
-        self.config = EvalConfig(agent="gym", user=user, limits=limits or Limits(),
-                                 settings=_settings(user, judge, persona))
-        self._user_factory, self._user_arg = resolve_factory(self.host.user_factories(), user, "user")
+        self.domain = load_domain(domain, self.host)
+        self.settings = RunSettings(agent="gym", user=user, judge=judge, persona=persona, limits=limits or Limits())
+        if user.partition(":")[0] == "llm" and not user.partition(":")[2]:
+            raise ThinkingboxError("user='llm:MODEL' needs a model name")
+        check_settings(self.settings, [], self.host, own_agent=True)  # (an unknown user fails here)
         self._sessions = SessionPool()
         self._world = _OwnWorld()
         self._policy: _Policy | None = None
@@ -179,15 +162,12 @@ class AsyncThinkingboxEnv:
         await self._stop_episode()
         task_id = task or (options or {}).get("task") or next(self._task_order)
         the_task = self.domain.task(task_id)
-        check_settings([the_task], self.config.settings)
+        policy = _Policy()
         task_world = await self.domain.prepare(the_task)
         self._episodes += 1
         self._actions = 0
-        policy = self._policy = _Policy()
-        job = Job(self.domain, task_world, self._episodes)
-        self._episode = asyncio.create_task(run_trial(
-            job, lambda *_: policy, "", self._user_factory, self._user_arg, self.config,
-            sessions=self._sessions, worlds=self._world))
+        self._policy = policy
+        self._episode = asyncio.create_task(self._play(the_task, policy))
         await self._until_asked_or_over()
         if self._episode.done():  # it ended before its first turn: a harness error
             self._episode.result()
@@ -218,6 +198,11 @@ class AsyncThinkingboxEnv:
         self._policy = None
         truncated = record["finish_reason"] in TRUNCATING
         return observation, float(record["verdict"]), not truncated, truncated, final_info(record)
+
+    async def _play(self, task: Any, policy: _Policy) -> dict[str, Any]:
+        result = await run_one_async(self.domain, task, self.settings, self._episodes, agent=policy, host=self.host,
+                                     sessions=self._sessions, worlds=self._world)
+        return result.record
 
     def state_hash(self) -> str | None:
         """The hash of the world as it stands in the episode in progress (None between

@@ -129,30 +129,26 @@ def line_editing(human: HumanAgent) -> bool:
     return True
 
 
-def play_task(host: Any, domain: Any, task: Any, user: str, settings: Any, read: Callable[[str], str],
+def play_task(host: Any, domain: Any, task: Any, settings: Any, read: Callable[[str], str],
               write: Callable[[str], None], output: Path | None = None, edit_lines: bool = False) -> dict[str, Any]:
     """Play one task as the agent (reading and writing the terminal), judge it like any
-    trial (with `settings.judge`), show the verdict, and append the record to `output` if
-    given. `edit_lines`: line editing and history (for a terminal)."""
-    from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
+    trial (`settings`: a RunSettings whose agent is "human"; its user and judge), show the
+    verdict, and append the record to `output` if given. `edit_lines`: line editing and
+    history (for a terminal)."""
     from thinkingbox.reporting.records import RecordWriter
     from thinkingbox.reporting.show import summary
+    from thinkingbox.trials import check_settings, run_one_async
 
-    user_factory, user_arg = resolve_factory(host.user_factories(), user, "user")
-    config = EvalConfig(agent="human", user=user, settings=settings)
     human = HumanAgent(read, write, domain.system_prompt)
+    check_settings(settings, [task], host, own_agent=True)  # (before the person starts typing)
     if edit_lines:
         line_editing(human)
     write(f"{domain.info.title}: task {task.id}. You are the support agent.")
     write(f"\ncustomer> {task.request}")
     human.shown = 1
 
-    async def play() -> dict[str, Any]:
-        job = Job(domain, await domain.prepare(task), 1)
-        return await run_trial(job, lambda *a: human, "", user_factory, user_arg, config)
-
     try:
-        record = asyncio.run(play())
+        record = asyncio.run(run_one_async(domain, task, settings, agent=human, host=host)).record
     except BaseException as exc:  # Ctrl-C at the prompt reaches here inside the MCP session's exception group
         if isinstance(exc, BaseExceptionGroup) and exc.subgroup(KeyboardInterrupt) is not None:
             raise KeyboardInterrupt from None

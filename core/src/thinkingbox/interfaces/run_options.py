@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from thinkingbox.contract.errors import ThinkingboxError
-from thinkingbox.models.settings import RunSettings, model_config, parse_param, read_config_file
+from thinkingbox.models.settings import ModelSettings, model_config, parse_param, read_config_file
 
 
 OFFLINE_AGENTS = ("oracle", "noop")
@@ -20,10 +20,9 @@ def offline_agent(agent: str) -> bool:
 
 def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path | None]:
     """The run's configuration from `tb eval`'s flags (an argparse namespace), then the
-    environment, then the config file, then defaults: (EvalConfig, domains, task ids,
+    environment, then the config file, then defaults: (RunSettings, domains, task ids,
     output path)."""
-    from thinkingbox.engine.episode import Limits
-    from thinkingbox.engine.trial import EvalConfig
+    from thinkingbox.trials import Limits, RunSettings
 
     file = read_config_file(args.config)
     section = file.get("eval", {})
@@ -46,17 +45,17 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
     judge = pick("judge", "TB_JUDGE")
     if judge is None and offline_agent(agent):
         judge = "rules"  # no model anywhere in the run: answer rubric questions from the offline rules
-    settings = RunSettings()
+    models: dict[str, Any] = {}
     for role, spec in (("agent", agent), ("user", user), ("judge", judge)):
         flags = {key: getattr(args, f"{role}_{key}") for key in
                  ("base_url", "api_key_env", "api_version", "timeout", "max_attempts")}
         flags["params"] = dict(parse_param(p, f"--{role}-param") for p in getattr(args, f"{role}_param"))
         model = spec if role == "judge" else (spec.partition(":")[2] if spec else "")
         if role == "judge" and model == "rules":
-            settings.judge = "rules"  # answer rubric questions from the tasks' offline rules
-        elif model and not (role == "agent" and spec.startswith(("replay:", "command:"))):
-            setattr(settings, role, model_config(role, model, file, flags))  # (their argument is a file, a command)
-    if agent == "openai" or agent.startswith("openai:") and not settings.agent:
+            continue  # answer rubric questions from the tasks' offline rules
+        if model and not (role == "agent" and spec.startswith(("replay:", "command:"))):
+            models[role] = model_config(role, model, file, flags)  # (their argument is a file, a command)
+    if agent == "openai" or agent.startswith("openai:") and "agent" not in models:
         raise ThinkingboxError("--agent openai needs a model: --agent openai:MODEL")
     if agent == "replay" or agent.startswith("replay:") and not Path(agent.partition(":")[2]).is_file():
         raise ThinkingboxError(f"--agent replay:RUN needs an existing run file (got {agent!r})")
@@ -69,6 +68,7 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
         except ValueError as exc:
             raise ThinkingboxError(f"--agent {agent}: {exc}") from None
     tool_transport = args.tool_transport
+    agent_timeout = agent_time_limit = None
     if agent == "command" or agent.startswith("command:"):
         from thinkingbox.engine.external import CommandAgent
 
@@ -77,20 +77,20 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
             raise ThinkingboxError("--agent command:CMD reaches its tools over HTTP: use --tool-transport http "
                                    "(the default for command agents)")
         tool_transport = "http"  # the process gets the MCP URL of its trial's world
-        settings.agent_timeout = args.agent_timeout
-        settings.agent_time_limit = getattr(args, "agent_time_limit", None)
-    if user == "llm" or user.startswith("llm:") and not settings.user:
+        agent_timeout, agent_time_limit = args.agent_timeout, getattr(args, "agent_time_limit", None)
+    if user == "llm" or user.startswith("llm:") and "user" not in models:
         raise ThinkingboxError("--user llm needs a model: --user llm:MODEL")
     from thinkingbox.models.personas import check_persona
 
-    settings.persona = check_persona(pick("persona", "TB_PERSONA"))
-    if settings.persona != "cooperative" and user == "scripted":
+    persona = check_persona(pick("persona", "TB_PERSONA"))
+    if persona != "cooperative" and user == "scripted":
         raise ThinkingboxError("--persona applies to the LLM user: add --user llm:MODEL")
-    config = EvalConfig(agent=agent, user=user, trials=int(pick("trials", None, 1)),
-                        concurrency=int(pick("concurrency", None, 16)),
-                        limits=Limits(int(pick("max_user_turns", None, 10)), int(pick("max_tool_calls", None, 50))),
-                        settings=settings, tool_transport=tool_transport,
-                        label=str(pick("label", None, "") or "").strip())
+    config = RunSettings(agent=agent, user=user, judge=judge, models=models, persona=persona,
+                         limits=Limits(int(pick("max_user_turns", None, 10)), int(pick("max_tool_calls", None, 50))),
+                         tool_transport=tool_transport, trials=int(pick("trials", None, 1)),
+                         concurrency=int(pick("concurrency", None, 16)),
+                         label=str(pick("label", None, "") or "").strip(),
+                         agent_timeout=agent_timeout, agent_time_limit=agent_time_limit)
     domains = pick("domains")
     tasks = pick("tasks")
     output = pick("output")
@@ -98,7 +98,7 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
         (Path(output) if output else None)
 
 
-def served_user(args: Any) -> tuple[str, RunSettings] | None:
+def served_user(args: Any) -> tuple[str, ModelSettings] | None:
     """`tb serve --user`: the simulated user's spec and settings, configured as `tb eval`'s
     user is (the --user-* flags, then TB_USER_* variables, then the config file's [user]).
     None without --user."""
@@ -107,7 +107,7 @@ def served_user(args: Any) -> tuple[str, RunSettings] | None:
     from thinkingbox.models.personas import check_persona
 
     file = read_config_file(args.config)
-    settings = RunSettings()
+    settings = ModelSettings()
     name, _, model = args.user.partition(":")
     if model:
         flags = {key: getattr(args, f"user_{key}") for key in

@@ -1,4 +1,5 @@
-"""Run settings: which models play agent, simulated user and judge, and how to reach them.
+"""Model settings: which models play agent, simulated user and judge, and how to reach them
+(the part of a run's settings, engine.settings.RunSettings, that agent and user factories get).
 
 Sources, strongest first: command-line flags, environment variables, a TOML file
 (--config or TB_CONFIG), defaults. Secrets never pass through here: only the NAME of the
@@ -37,7 +38,7 @@ CONNECTION_KEYS = ("base_url", "api_key_env", "api_version", "timeout", "max_att
 
 
 @dataclass
-class RunSettings:
+class ModelSettings:
     """Model configurations for the roles that need one (None where a role uses no model)."""
 
     agent: ModelConfig | None = None

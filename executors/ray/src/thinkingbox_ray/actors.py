@@ -65,32 +65,25 @@ class ModelLimiter:
 
 @ray.remote
 class TrialWorker:
-    """One worker process: loads the domains once, prepares each task's world once and
-    reuses it for every trial of that task, runs its trials concurrently in one event loop
-    (thinkingbox's own scheduler) and keeps the finished records until the driver fetches
-    them with `next_records`."""
+    """One worker process: runs its share of the trials with thinkingbox's own worker loop
+    (`thinkingbox.trials.run_share`: domains loaded once, each task's world prepared once,
+    the trials run concurrently in one event loop) and keeps the finished records until the
+    driver fetches them with `next_records`. Only the transport is Ray's."""
 
     def __init__(self, domain_names: list[str], config: Any, environment: dict[str, str],
                  limiters: dict[str, Any], holder: str):
-        from thinkingbox.engine.discovery import PluginHost
-        from thinkingbox.models import llm
+        from thinkingbox.trials import model_endpoint, set_call_slot
 
         os.environ.update(environment)  # the key variables the run's models name, from the driver
-        self.config = config
-        self.prepared: dict[tuple[str, str], Any] = {}
+        self.domain_names, self.config = domain_names, config
         self.outbox: list[dict[str, Any]] = []
         self.arrived = asyncio.Event()
         self.state: str = "idle"  # idle | running | done | error: ...
-        try:
-            self.host = PluginHost()
-            self.domains = {d.name: d for d in self.host.load_domains(domain_names)}
-        except Exception as exc:  # (a domain missing on this node) reported by the driver
-            self.state = f"error: {type(exc).__name__}: {exc}"
         self.runner: asyncio.Task | None = None
         if limiters:
             @asynccontextmanager
             async def slot(model: Any):
-                limiter = limiters.get(llm.endpoint(model))
+                limiter = limiters.get(model_endpoint(model))
                 if limiter is None:
                     yield
                     return
@@ -100,40 +93,27 @@ class TrialWorker:
                 finally:
                     limiter.release.remote(holder)  # (no need to wait for it)
 
-            llm.set_call_slot(slot)
+            set_call_slot(slot)
 
     async def start(self, keys: list[tuple[str, str, int]]) -> None:
-        """Start running these trials (domain, task, trial); returns once they are prepared."""
-        from thinkingbox.engine.trial import Job
-
+        """Start running these trials (domain, task, trial) in the background."""
         if self.state != "idle":
             return
-        jobs = []
-        try:
-            for domain_name, task_id, trial in keys:
-                domain = self.domains[domain_name]
-                if (domain_name, task_id) not in self.prepared:
-                    self.prepared[(domain_name, task_id)] = await domain.prepare(domain.task(task_id))
-                jobs.append(Job(domain, self.prepared[(domain_name, task_id)], trial))
-        except Exception as exc:  # reported by the driver through next_records
-            self.state = f"error: {type(exc).__name__}: {exc}"
-            self.arrived.set()
-            return
         self.state = "running"
-        self.runner = asyncio.get_running_loop().create_task(self._run(jobs))
+        self.runner = asyncio.get_running_loop().create_task(self._run(keys))
 
-    async def _run(self, jobs: list[Any]) -> None:
-        from thinkingbox.engine.scheduler import run_jobs
+    async def _run(self, keys: list[tuple[str, str, int]]) -> None:
+        from thinkingbox.trials import run_share
 
         try:
-            await run_jobs(self.host, jobs, self.config, self)
+            await run_share(self.domain_names, keys, self.config, self.write)
             self.state = "done"
         except BaseException as exc:  # reported by the driver; finished records are already kept
             self.state = f"error: {type(exc).__name__}: {exc}"
         self.arrived.set()
 
     def write(self, record: dict[str, Any]) -> None:
-        """Stands in for the RecordWriter: the driver alone writes the run file."""
+        """Where run_share hands each record: kept for the driver, which alone writes the run file."""
         self.outbox.append(record)
         self.arrived.set()
 

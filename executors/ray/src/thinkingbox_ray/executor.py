@@ -1,18 +1,18 @@
-"""`tb eval --executor ray`: the run's trials on a Ray cluster, with the guarantees of the
-local worker processes (thinkingbox.engine.workers): the driver alone writes the run file,
-each record as it arrives; a trial is recorded only once it finished on a worker, and
-never twice; the trials a lost worker (actor, process or node) had not sent back run
-again on a fresh worker, from a fresh world."""
+"""`tb eval --executor ray`: the run's trials on a Ray cluster. The worker loop is
+thinkingbox's own (`thinkingbox.trials.run_shares` in the driver, `run_share` in each
+actor), so the guarantees are those of the local worker processes: the driver alone writes
+the run file, each record as it arrives; a trial is recorded only once it finished on a
+worker, and never twice; the trials a lost worker (actor, process or node) had not sent
+back run again on a fresh worker, from a fresh world. This package supplies only the
+transport: actors, their polls and object references."""
 from __future__ import annotations
 
-import math
 import os
 import sys
-from dataclasses import replace
 from typing import Any, Callable
 
-from thinkingbox.engine.workers import MAX_RESTARTS, died_record
 from thinkingbox.contract.errors import ThinkingboxError
+from thinkingbox.trials import ModelConfig, Share, model_endpoint, run_shares
 
 OPTIONS = {
     "address": "an existing cluster (HOST:PORT, ray://HOST:PORT or auto); default: start a local one on 127.0.0.1",
@@ -98,9 +98,7 @@ class RayExecutor:
     def _run(self, ray: Any, plan: Any, workers: int | None, writer: Any,
              progress: Callable[[dict[str, Any]], None] | None,
              stop: Callable[[], bool] | None) -> list[dict[str, Any]]:
-        from thinkingbox_ray.actors import ModelLimiter, TrialWorker
-
-        from thinkingbox.models import llm
+        from thinkingbox_ray.actors import ModelLimiter
 
         config = plan.config
         cpus = ray.cluster_resources().get("CPU", 1)
@@ -110,87 +108,71 @@ class RayExecutor:
             print(f"tb: warning: {workers} Ray workers of {self.worker_cpus:g} CPU each need more than the cluster's "
                   f"{cpus:g} CPUs; some start only when CPUs are free (fewer --workers, or --executor-option "
                   "worker_cpus=...)", file=sys.stderr)
-        share_config = replace(config, concurrency=max(1, math.ceil(config.concurrency / workers)))
-        models = [m for m in (config.settings.agent, config.settings.user, config.settings.judge)
-                  if isinstance(m, llm.ModelConfig)]
+        roles = config.model_settings()
+        models = [m for m in (roles.agent, roles.user, roles.judge) if isinstance(m, ModelConfig)]
         # Only the variables the run's models name (their keys), and the default base URL;
         # given to each worker in its constructor, never through runtime_env (which Ray shows).
         names = {m.api_key_env for m in models} | {"OPENAI_BASE_URL"}
         environment = {name: os.environ[name] for name in sorted(names) if name in os.environ}
         limiters: dict[str, Any] = {}
         if self.max_model_concurrency or self.rpm:
-            for endpoint in sorted({llm.endpoint(m) for m in models}):
+            for endpoint in sorted({model_endpoint(m) for m in models}):
                 limiters[endpoint] = ModelLimiter.options(max_concurrency=100_000, num_cpus=0).remote(
                     self.max_model_concurrency, self.rpm)
                 self.limiters.append(limiters[endpoint])
-        by_key = {job.key: job for job in plan.jobs}
-        keys = list(by_key)
-        worker_cpus, actors, started = self.worker_cpus, self.actors, [0]
+        transport = RayActors(ray, self, environment, limiters)
+        return run_shares(plan.names, plan.jobs, config, workers, transport, writer, progress, stop)
 
-        class Share:
-            """A worker's trials: sent to it and not yet back (ordered, like the local shares)."""
 
-            def __init__(self, keys: list[tuple[str, str, int]]):
-                self.pending = dict.fromkeys(keys)
-                self.restarts = 0  # workers started since one last sent a record
-                self.actor: Any = None
-                self.holder = ""   # the worker's name at the limiters
+class RayActors:
+    """The worker transport of a Ray cluster: a TrialWorker actor per share, heard from
+    through its `next_records` polls (thinkingbox.trials.WorkerTransport)."""
 
-            def start(self) -> Any:
-                """A fresh worker for the pending trials; its first poll."""
-                started[0] += 1
-                self.holder = f"worker-{started[0]}"
-                self.actor = TrialWorker.options(num_cpus=worker_cpus, max_concurrency=1000).remote(
-                    plan.names, share_config, environment, limiters, self.holder)
-                self.actor.start.remote(list(self.pending))
-                actors.append(self.actor)
-                return self.actor.next_records.remote()
+    name = "Ray worker"
 
-        polls: dict[Any, Share] = {}
-        for i in range(workers):
-            share = Share(keys[i::workers])
-            polls[share.start()] = share
-        records: list[dict[str, Any]] = []
-        errors: list[str] = []
+    def __init__(self, ray: Any, executor: RayExecutor, environment: dict[str, str], limiters: dict[str, Any]):
+        self.ray, self.executor, self.environment, self.limiters = ray, executor, environment, limiters
+        self.polls: dict[Any, Share] = {}   # each running worker's poll in flight
+        self.holders: dict[int, str] = {}   # id(share) -> its worker's name at the limiters
+        self.started = 0
 
-        def record(item: dict[str, Any]) -> None:
-            writer.write(item)
-            records.append(item)
-            if progress:
-                progress(item)
+    def start(self, share: Share, domain_names: list[str], config: Any) -> None:
+        from thinkingbox_ray.actors import TrialWorker
 
-        while polls and not (stop is not None and stop()):
-            ready, _ = ray.wait(list(polls), num_returns=1, timeout=1.0)
-            for poll in ready:
-                share = polls.pop(poll)
-                try:
-                    items, state = ray.get(poll)
-                except (ray.exceptions.RayError, OSError) as exc:  # the actor, its process or its node is lost
-                    items, state = [], f"died: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
-                for item in items:
-                    key = (item["domain"], item["task"], item["trial"])
-                    if key in share.pending:  # (never twice)
-                        del share.pending[key]
-                        share.restarts = 0
-                        record(item)
-                if state in ("idle", "running"):
-                    polls[share.actor.next_records.remote()] = share
-                    continue
-                actors.remove(share.actor)
-                ray.kill(share.actor)
-                for limiter in self.limiters:
-                    limiter.forget.remote(share.holder)
-                if state.startswith("error"):
-                    errors.append(state.removeprefix("error: "))
-                if not state.startswith("died") or not share.pending:
-                    continue
-                if share.restarts < MAX_RESTARTS:
-                    share.restarts += 1
-                    polls[share.start()] = share
-                else:
-                    for key in list(share.pending):
-                        del share.pending[key]
-                        record(died_record(by_key[key], config, f"Ray worker lost: {state.removeprefix('died: ')}"))
-        if errors:
-            raise ThinkingboxError("a Ray worker failed: " + "; ".join(errors))
-        return records
+        self.started += 1
+        self.holders[id(share)] = holder = f"worker-{self.started}"
+        share.worker = TrialWorker.options(num_cpus=self.executor.worker_cpus, max_concurrency=1000).remote(
+            domain_names, config, self.environment, self.limiters, holder)
+        share.worker.start.remote(list(share.pending))
+        self.executor.actors.append(share.worker)
+        self.polls[share.worker.next_records.remote()] = share
+
+    def wait(self, shares: list[Share], timeout: float) -> list[tuple[Share, str, Any]]:
+        ray = self.ray
+        events: list[tuple[Share, str, Any]] = []
+        ready, _ = ray.wait(list(self.polls), num_returns=1, timeout=timeout)
+        for poll in ready:
+            share = self.polls.pop(poll)
+            try:
+                items, state = ray.get(poll)
+            except (ray.exceptions.RayError, OSError) as exc:  # the actor, its process or its node is lost
+                items, state = [], f"died: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
+            events += [(share, "record", item) for item in items]
+            if state in ("idle", "running"):
+                self.polls[share.worker.next_records.remote()] = share
+            elif state == "done":
+                events.append((share, "done", None))
+            elif state.startswith("error"):
+                events.append((share, "error", state.removeprefix("error: ")))
+            else:
+                events.append((share, "died", f"Ray worker lost: {state.removeprefix('died: ')}"))
+        return events
+
+    def end(self, share: Share, kind: str) -> None:
+        self.executor.actors.remove(share.worker)
+        self.ray.kill(share.worker)
+        for limiter in self.executor.limiters:
+            limiter.forget.remote(self.holders[id(share)])
+
+    def close(self) -> None:
+        pass  # (RayExecutor.run kills every actor and limiter left)

@@ -10,17 +10,14 @@ from typing import Any
 from inspect_ai import eval as inspect_eval
 from inspect_ai.model import ModelOutput, get_model
 
-from thinkingbox.engine.discovery import PluginHost
-from thinkingbox.engine.domain import Domain
-from thinkingbox.models.prompts import DONE_MARKER
+from thinkingbox.trials import DONE_MARKER, load_domain
 
 MOCK = "mockllm/model"
 
 
 @lru_cache(maxsize=None)
-def _loaded_domain(name: str) -> Domain:
-    (domain,) = PluginHost().load_domains([name])
-    return domain
+def _loaded_domain(name: str) -> Any:
+    return load_domain(name)
 
 
 def reference_actions(domain: str, task_id: str) -> list[dict[str, Any]]:

@@ -11,12 +11,9 @@ from inspect_ai import Task, task
 from inspect_ai._util.error import PrerequisiteError
 from inspect_ai.dataset import MemoryDataset, Sample
 
-from thinkingbox.engine.discovery import PluginHost, installed_domains
-from thinkingbox.engine.domain import Domain
-from thinkingbox.engine.episode import Limits
-from thinkingbox.engine.trial import resolve_factory
+from thinkingbox import PluginHost
 from thinkingbox.contract.errors import ThinkingboxError
-from thinkingbox.models.settings import RunSettings, model_config
+from thinkingbox.trials import Limits, RunSettings, check_settings, installed_domains, load_domain
 
 from thinkingbox_inspect.episode import thinkingbox_checks, thinkingbox_episode
 from thinkingbox_inspect.offline import no_tokenizer_download
@@ -24,23 +21,17 @@ from thinkingbox_inspect.offline import no_tokenizer_download
 no_tokenizer_download()
 
 
-def _settings(user: str, judge: str) -> RunSettings:
+def _settings(user: str, judge: str, limits: Limits) -> RunSettings:
     """The simulated user and the rubric judge, as `tb eval --user/--judge` reads them (a
-    model's endpoint and key variable from TB_USER_BASE_URL, TB_USER_API_KEY_ENV, ...)."""
-    settings = RunSettings()
+    model's endpoint and key variable from TB_USER_BASE_URL, TB_USER_API_KEY_ENV, ...);
+    the agent is inspect's model."""
     name, _, model = user.partition(":")
-    if name == "llm":
-        if not model:
-            raise ThinkingboxError("task argument user: the llm user needs a model, user=llm:MODEL")
-        settings.user = model_config("user", model, {}, {})
-    if judge == "rules":
-        settings.judge = "rules"
-    elif judge != "none":
-        settings.judge = model_config("judge", judge, {}, {})
-    return settings
+    if name == "llm" and not model:
+        raise ThinkingboxError("task argument user: the llm user needs a model, user=llm:MODEL")
+    return RunSettings(agent="inspect", user=user, judge=None if judge == "none" else judge, limits=limits)
 
 
-def _samples(domain: Domain, task_ids: list[str] | None) -> list[Sample]:
+def _samples(domain: Any, task_ids: list[str] | None) -> list[Sample]:
     unknown = sorted(set(task_ids or []) - set(domain.tasks))
     if unknown:
         raise ThinkingboxError(f"task argument tasks: domain {domain.name!r} has no task(s) {', '.join(unknown)}")
@@ -72,16 +63,16 @@ def thinkingbox(domain: str = "retail", tasks: str | list[str] | None = None, us
     """
     try:
         host = PluginHost()
-        (loaded,) = host.load_domains([domain])
-        user_factory, user_arg = resolve_factory(host.user_factories(), user, "user")
-        settings = _settings(user, judge)
+        loaded = load_domain(domain, host)
+        settings = _settings(user, judge, Limits(max_user_turns, max_tool_calls))
+        check_settings(settings, [], host, own_agent=True)  # an unknown user, a model without a key
         samples = _samples(loaded, _task_ids(tasks))
     except ThinkingboxError as exc:  # inspect prints a PrerequisiteError as one message, no traceback
         raise PrerequisiteError(f"thinkingbox: {exc}") from None
     return Task(
         dataset=MemoryDataset(samples, name=f"thinkingbox-{domain}"),
-        solver=thinkingbox_episode(loaded, user_factory, user_arg, settings, Limits(max_user_turns, max_tool_calls)),
-        scorer=thinkingbox_checks(loaded, settings),
+        solver=thinkingbox_episode(loaded, settings),
+        scorer=thinkingbox_checks(),
         metadata={"thinkingbox_domain": domain, "thinkingbox_domain_version": loaded.version, "user": user,
                   "judge": judge},
         version=loaded.version,
