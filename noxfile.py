@@ -61,7 +61,7 @@ def ray(session: nox.Session) -> None:
 
 
 # The public plugin API: what a domain author imports and implements.
-PUBLIC_API = ["contract", "testing.py", "kit"]
+PUBLIC_API = ["contract", "testing.py", "kit", "trials.py"]
 
 
 @nox.session

@@ -49,20 +49,19 @@ def host_and_domains():
 
 async def harness_cpu(trials: int) -> dict:
     from thinkingbox.reporting.records import RecordWriter
-    from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
+    from thinkingbox.engine.trial import Job, Players, run_trial
     from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
     from thinkingbox.engine.sessions import SessionPool, WorldPool
-    from thinkingbox.models.settings import RunSettings
+    from thinkingbox.trials import RunSettings
 
     host, domains = host_and_domains()
-    config = EvalConfig(settings=RunSettings(judge="rules"))  # rubric tasks judged offline
-    agent, agent_arg = resolve_factory(host.agent_factories(), "oracle", "agent")
-    user, user_arg = resolve_factory(host.user_factories(), "scripted", "user")
+    config = RunSettings(agent="oracle", judge="rules")  # rubric tasks judged offline
+    players = Players.of(host, config)
     tws = [(d, await d.prepare(t)) for d in domains for t in d.tasks.values()]
     # as run_jobs does: MCP sessions and task worlds reused from trial to trial
     sessions, worlds = SessionPool(), WorldPool()
     for d, tw in tws:  # warm-up: server build, first session, caches
-        await run_trial(Job(d, tw, 1), agent, agent_arg, user, user_arg, config, sessions=sessions, worlds=worlds)
+        await run_trial(Job(d, tw, 1), config, players, sessions=sessions, worlds=worlds)
     phases = {"reset": [], "session": [], "tool calls": [], "judging": [], "recording": []}
     with tempfile.TemporaryDirectory() as tmp:
         writer = RecordWriter(Path(tmp) / "seq.jsonl")
@@ -70,8 +69,7 @@ async def harness_cpu(trials: int) -> dict:
         n = 0
         for rep in range(3):
             for d, tw in tws:
-                record = await run_trial(Job(d, tw, rep + 1), agent, agent_arg, user, user_arg, config,
-                                         sessions=sessions, worlds=worlds)
+                record = await run_trial(Job(d, tw, rep + 1), config, players, sessions=sessions, worlds=worlds)
                 t = record["timings_ms"]
                 start = time.perf_counter()
                 writer.write(record)
@@ -88,7 +86,7 @@ async def harness_cpu(trials: int) -> dict:
         jobs = await prepare_jobs(domains, None, trials, set())
         writer = RecordWriter(Path(tmp) / "full.jsonl")
         cpu0, wall0 = time.process_time(), time.perf_counter()
-        records = await run_jobs(host, jobs, EvalConfig(trials=trials, concurrency=16, settings=config.settings),
+        records = await run_jobs(host, jobs, RunSettings(agent="oracle", judge="rules", trials=trials, concurrency=16),
                                  writer)
         wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
         writer.close()
@@ -147,15 +145,13 @@ def model_run(port: int, concurrency: int, trials: int, workers: int = 1) -> dic
     """One run against the fake model (in this fresh process), with peak memory."""
     from thinkingbox.models.llm import ModelConfig
     from thinkingbox.reporting.records import RecordWriter
-    from thinkingbox.engine.trial import EvalConfig
     from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
     from thinkingbox.engine.workers import run_in_processes
-    from thinkingbox.models.settings import RunSettings
+    from thinkingbox.trials import RunSettings
 
     host, domains = host_and_domains()
-    settings = RunSettings(agent=ModelConfig(model="bench", base_url=f"http://127.0.0.1:{port}/v1", max_attempts=1,
-                                             timeout=120), judge="rules")
-    config = EvalConfig(agent="openai:bench", concurrency=concurrency, settings=settings)
+    config = RunSettings(agent="openai:bench", concurrency=concurrency, judge="rules", models={
+        "agent": ModelConfig(model="bench", base_url=f"http://127.0.0.1:{port}/v1", max_attempts=1, timeout=120)})
 
     async def go() -> dict:
         # Trials of equal length (the most common reference length), so that the ideal

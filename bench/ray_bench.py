@@ -76,19 +76,16 @@ def one_run(port: int, trials: int, workers: int, per_worker: int, latency: floa
 
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.evaluation import plan_evaluation, run_evaluation
-    from thinkingbox.engine.trial import EvalConfig
-    from thinkingbox.models.llm import ModelConfig
-    from thinkingbox.models.settings import RunSettings
+    from thinkingbox.trials import ModelConfig, RunSettings
 
     host = PluginHost()
     domains = host.load_domains(["retail"])
     tasks = list(domains[0].tasks.values())
     steps = Counter(len(t.solution) for t in tasks).most_common(1)[0][0]
     chosen = {t.id for t in tasks if len(t.solution) == steps}
-    settings = RunSettings(agent=ModelConfig(model="bench", base_url=f"http://127.0.0.1:{port}/v1", max_attempts=1,
-                                             timeout=600), judge="rules")
-    config = EvalConfig(agent="openai:bench", trials=-(-trials // len(chosen)), concurrency=per_worker * workers,
-                        settings=settings)
+    config = RunSettings(agent="openai:bench", trials=-(-trials // len(chosen)), concurrency=per_worker * workers,
+                         judge="rules", models={"agent": ModelConfig(model="bench", base_url=f"http://127.0.0.1:{port}/v1",
+                                                                     max_attempts=1, timeout=600)})
     with tempfile.TemporaryDirectory() as tmp:
         plan = plan_evaluation(host, ["retail"], chosen, config, Path(tmp) / "run.jsonl", False)
         by_trial: dict[int, list] = {}

@@ -16,6 +16,7 @@ import ray  # noqa: E402
 from fake_openai import FakeOpenAI  # noqa: E402
 
 from thinkingbox.interfaces.cli import main  # noqa: E402
+from thinkingbox import PluginHost  # noqa: E402
 from thinkingbox.trials import ModelConfig, RunSettings, plan_many  # noqa: E402
 from thinkingbox_ray import RayExecutor  # noqa: E402
 

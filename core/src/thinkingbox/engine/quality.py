@@ -15,6 +15,7 @@ import orjson
 
 from thinkingbox.engine.verdicts import Verdict, apply_calls, judge_trial
 from thinkingbox.engine.domain import Domain, TaskWorld
+from thinkingbox.engine.events import TrajectoryEvent
 from thinkingbox.models.rubric import RULES_JUDGE
 from thinkingbox.contract.tasks import Task, ToolCall
 from thinkingbox.contract.errors import TaskError
@@ -32,7 +33,6 @@ async def _run(domain: Domain, tw: TaskWorld, steps: list[ToolCall]) -> tuple[Sn
     scripted customer's replies to them, and tool results, in order), as an agent playing
     them would leave."""
     from thinkingbox.engine.episode import visible_messages
-    from thinkingbox.engine.events import TrajectoryEvent
     from thinkingbox.models.users import ScriptedUser
 
     world = domain.new_world(tw)
