@@ -272,3 +272,16 @@ def test_a_command_agents_conversation_is_made_of_events():
     trajectory = asyncio.run(go())
     assert all(isinstance(e, TrajectoryEvent) for e in trajectory)
     assert [e.kind for e in trajectory] == ["request", "assistant", "tool", "assistant", "tool"]
+
+
+def test_the_architecture_guides_example_runs(tmp_path, monkeypatch, capsys):
+    """docs/architecture.md's "Running trials from code" example, as written."""
+    import re
+
+    text = (ROOT / "docs" / "architecture.md").read_text()
+    (example,) = re.findall(r"## Running trials from code.*?```python\n(.*?)```", text, re.S)
+    monkeypatch.chdir(tmp_path)
+    exec(compile(example, "architecture.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert out.startswith("True done []\nrequest ") and out.rstrip().endswith(" passed")
+    assert (tmp_path / "runs" / "noop.jsonl").exists()

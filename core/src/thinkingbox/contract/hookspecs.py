@@ -89,7 +89,7 @@ def tb_checks(domain: Domain, task: Task) -> list[Check]:
 def tb_agents() -> Mapping[str, Callable[..., Any]]:
     """Return {name: factory} of agents this plugin adds. A factory is called as
     `factory(spec, task, domain, settings)` where spec is the text after "name:" (or "")
-    and settings the run's `RunSettings` (model configurations)."""
+    and settings the run's model settings (`ModelSettings`: each role's model configuration)."""
 
 
 @hookspec
