@@ -56,13 +56,14 @@ class Players:
         """The players `settings` names (`agent`: this object instead of settings.agent),
         from the plugins' factories; an unknown name is a ThinkingboxError."""
         models = settings.model_settings()
+        if agent is None:
+            agent_factory, agent_arg = resolve_factory(host.agent_factories(), settings.agent, "agent")
         user_factory, user_arg = resolve_factory(host.user_factories(), settings.user, "user")
-        if agent is not None:
-            given = agent
-            return cls(lambda task, domain: given, lambda task: user_factory(user_arg, task, models), models)
-        agent_factory, agent_arg = resolve_factory(host.agent_factories(), settings.agent, "agent")
-        return cls(lambda task, domain: agent_factory(agent_arg, task, domain, models),
-                   lambda task: user_factory(user_arg, task, models), models)
+
+        def make_agent(task: Any, domain: Domain) -> Agent:
+            return agent if agent is not None else agent_factory(agent_arg, task, domain, models)
+
+        return cls(make_agent, lambda task: user_factory(user_arg, task, models), models)
 
 
 def _text(result: Any) -> str:
