@@ -76,6 +76,9 @@ def test_run_one_checks_the_settings_first(host, library):
         run_one(library, "lend-two", RunSettings(agent="nobody"), host=host)
     with pytest.raises(ThinkingboxError, match="no judge is configured"):
         run_one(library, "lend-one-rubric", RunSettings(agent="oracle", judge=None), host=host)
+    unjudged = run_one(library, "lend-one-rubric", RunSettings(agent="oracle", judge=None), host=host,
+                       require_judge=False)
+    assert not unjudged.passed and unjudged.failed_checks == ["rubric"] and "not judged" in unjudged.detail
     with pytest.raises(ThinkingboxError, match="unknown tool transport 'pigeon'"):
         run_one(library, "lend-two", RunSettings(tool_transport="pigeon"), host=host)
 

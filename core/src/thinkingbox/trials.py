@@ -139,18 +139,21 @@ _OWN_AGENT: Any = object()  # stands for the caller's agent object in a check
 
 async def run_one_async(domain: str | Domain, task: str | Task, settings: RunSettings | None = None,
                         trial: int = 1, *, agent: Agent | None = None, host: PluginHost | None = None,
-                        sessions: SessionPool | None = None, worlds: WorldPool | None = None) -> TrialResult:
+                        sessions: SessionPool | None = None, worlds: WorldPool | None = None,
+                        require_judge: bool = True) -> TrialResult:
     """One trial of `task` (an id or a Task of `domain`), played and judged as `tb eval`
     does. `agent`: an agent object to play instead of `settings.agent` (which then only
     names it in the record). `sessions`, `worlds`: in-memory MCP sessions and worlds to
-    reuse across calls. A failure of the harness itself (not the agent's) is raised."""
+    reuse across calls. `require_judge=False`: a rubric task runs even with `judge=None`,
+    its rubric check failing as not judged (otherwise that is a ThinkingboxError, as in
+    `tb eval`). A failure of the harness itself (not the agent's) is raised."""
     settings = settings or RunSettings()
     host = host or PluginHost()
     if isinstance(domain, str):
         domain = load_domain(domain, host)
     if isinstance(task, str):
         task = domain.task(task)
-    players = check_ready(host, [task], settings, agent)
+    players = check_ready(host, [task], settings, agent, require_judge)
     job = Job(domain, await domain.prepare(task), trial)
     async with tool_servers([domain], settings) as servers:
         record = await run_trial(job, settings, players, servers.get(domain.name), sessions, worlds)
@@ -158,12 +161,13 @@ async def run_one_async(domain: str | Domain, task: str | Task, settings: RunSet
 
 
 def run_one(domain: str | Domain, task: str | Task, settings: RunSettings | None = None, trial: int = 1, *,
-            agent: Agent | None = None, host: PluginHost | None = None) -> TrialResult:
+            agent: Agent | None = None, host: PluginHost | None = None, require_judge: bool = True) -> TrialResult:
     """`run_one_async` for synchronous code (not from inside a running event loop)."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.run(run_one_async(domain, task, settings, trial, agent=agent, host=host))
+        return asyncio.run(run_one_async(domain, task, settings, trial, agent=agent, host=host,
+                                         require_judge=require_judge))
     raise ThinkingboxError("run_one cannot run inside a running event loop: await run_one_async(...) there")
 
 

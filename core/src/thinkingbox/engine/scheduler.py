@@ -54,16 +54,18 @@ def _long_lived_heap():
         gc.unfreeze()
 
 
-def check_ready(host: PluginHost, tasks: list[Any], config: RunSettings, agent: Any = None) -> Players:
+def check_ready(host: PluginHost, tasks: list[Any], config: RunSettings, agent: Any = None,
+                require_judge: bool = True) -> Players:
     """Fail before any trial runs if the settings cannot run these tasks (`agent`: an agent
-    object that plays instead of config.agent); the players they name."""
+    object that plays instead of config.agent; `require_judge=False`: rubric tasks may run
+    without a judge, their rubric checks failing as not judged); the players they name."""
     from thinkingbox.models.personas import check_persona
 
     if config.tool_transport not in TOOL_TRANSPORTS:
         raise ThinkingboxError(f"unknown tool transport {config.tool_transport!r}: use {', '.join(TOOL_TRANSPORTS)}")
     check_persona(config.persona)
     players = Players.of(host, config, agent)
-    check_settings(tasks, players.models)
+    check_settings(tasks if require_judge else [t for t in tasks if not t.rubric], players.models)
     return players
 
 

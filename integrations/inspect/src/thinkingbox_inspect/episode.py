@@ -80,7 +80,8 @@ def thinkingbox_episode(domain: Any, settings: RunSettings):
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         agent = InspectModelAgent(state)
-        result = await run_one_async(domain, str(state.sample_id), settings, agent=agent)
+        # (judge=none: rubric checks fail as not judged, rather than the sample failing to run)
+        result = await run_one_async(domain, str(state.sample_id), settings, agent=agent, require_judge=False)
         agent.catch_up(result.trajectory)  # the last tool results, e.g. end_conversation's
         _finished[state.uuid] = result
         if result.error:  # an error's text may quote an endpoint's credentials: not into inspect's log
