@@ -126,15 +126,15 @@ def load_domain(name: str, host: PluginHost | None = None) -> Domain:
     return domain
 
 
+_OWN_AGENT: Any = object()  # stands for the caller's agent object in a check
+
+
 def check_settings(settings: RunSettings, tasks: Iterable[Task] = (), host: PluginHost | None = None, *,
                    own_agent: bool = False) -> None:
     """Fail with a ThinkingboxError, before any trial runs, if `settings` cannot run these
     tasks (an unknown agent or user, a model without a key, rubric tasks without a judge).
     `own_agent`: the caller's agent object will play, not settings.agent."""
     check_ready(host or PluginHost(), list(tasks), settings, agent=_OWN_AGENT if own_agent else None)
-
-
-_OWN_AGENT: Any = object()  # stands for the caller's agent object in a check
 
 
 async def run_one_async(domain: str | Domain, task: str | Task, settings: RunSettings | None = None,
