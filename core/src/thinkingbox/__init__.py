@@ -3,9 +3,10 @@
 Layers, top to bottom (docs/architecture.md; enforced by the import contracts in
 pyproject.toml): interfaces/ and testing (the CLI, `tb serve`, play, the viewer, gym) ->
 trials (the public trial facade: RunSettings, run_one, run_many) -> engine/ (discovery, the
-domain runtime, trials, judging, scheduling, workers, quality gate) -> reporting/ (records, metrics, reports) -> models/ (model calls, agents, simulated users, the
-model judge) -> readers/ (what messages assert) -> kit/ (optional domain helpers) -> contract/
-(what a domain plugin touches: DomainSpec, hooks, World, tools, tasks, checks, vocabulary).
+domain runtime, trials, judging, scheduling, workers, quality gate) -> reporting/ (records,
+metrics, reports) -> models/ (model calls, agents, simulated users, the model judge) ->
+readers/ (what messages assert) -> kit/ (optional domain helpers) -> contract/ (what a
+domain plugin touches: DomainSpec, hooks, World, tools, tasks, checks, vocabulary).
 
 What a domain plugin needs is importable from here. Names are imported lazily so that
 `tb --help` does not pay for sqlmodel, pydantic or mcp.
