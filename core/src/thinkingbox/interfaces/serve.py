@@ -67,7 +67,7 @@ def serve_http(domain: Domain, task: Any, host: str, port: int, judge_spec: str 
                max_sessions: int, control_token: str | None = None, user: Any = None,
                limits: Limits | None = None) -> None:
     """`tb serve --transport http`: a fresh world per MCP session, plus the control endpoints.
-    `user`: (user spec, RunSettings) of the simulated user that answers agents through
+    `user`: (user spec, ModelSettings) of the simulated user that answers agents through
     /control/sessions/{id}/messages (None: no user endpoint)."""
     import asyncio
     import logging
