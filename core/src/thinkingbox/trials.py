@@ -9,10 +9,10 @@ harness all run their trials through here.
     from thinkingbox.trials import RunSettings, run_one, run_many
 
     settings = RunSettings(agent="oracle", user="scripted", judge="rules")
-    result = run_one("retail", "ret-fee-001", settings)
+    result = run_one(domain, task_id, settings)          # an installed domain's name, a task's id
     print(result.passed, result.finish_reason, len(result.trajectory))
 
-    run = run_many(RunSettings(agent="noop", trials=2), domains=["retail"], output="runs/noop.jsonl")
+    run = run_many(RunSettings(agent="noop", trials=2), domains=[domain], output="runs/noop.jsonl")
     print(sum(r.passed for r in run.results), "of", len(run.results))
 
 A trial, in order: the task's world is cloned from its template; the agent (a spec from
