@@ -15,6 +15,8 @@ from thinkingbox.engine.http_tools import judge_world
 from thinkingbox.models.settings import RunSettings
 from thinkingbox.contract.tasks import ToolCall
 
+pytestmark = pytest.mark.domains("retail", "booking")
+
 
 class ShortMessages:
     """A plugin check on what the agent said: the final message must be under 600 characters."""

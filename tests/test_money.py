@@ -16,6 +16,8 @@ from thinkingbox.kit.odata import compile_filter
 from thinkingbox.contract.tools import invoke, to_json_text
 from thinkingbox.contract.world import Schema, World
 
+pytestmark = pytest.mark.domains("retail", "booking")
+
 
 class MoneyTable(SQLModel, registry=registry()):
     """A registry of its own, so these tables stay out of every domain's metadata."""

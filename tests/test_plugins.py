@@ -9,6 +9,7 @@ from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.contract.errors import PluginError
 from thinkingbox.engine.discovery import PluginHost, installed_domains
 
+
 # A complete domain in one module, published as a spec; {name} and {extra} are filled in.
 SPEC_MODULE = '''
 from sqlmodel import Field
@@ -69,6 +70,7 @@ def spec_module(name, extra="", tools="[get_item, finish_item]", spec_class="Dom
     return SPEC_MODULE.format(name=name, extra=extra + f"\nTOOLS = {tools}", spec_class=spec_class)
 
 
+@pytest.mark.domains("retail")
 def test_entry_points_are_discovered_only_selected_domains_load_and_version_is_the_dists(site):
     publish(site, "alpha", spec_module("alpha"), version="2.0.1")
     publish(site, "beta", 'raise RuntimeError("beta must not be imported unless selected")\n', tasks=None)
@@ -80,6 +82,7 @@ def test_entry_points_are_discovered_only_selected_domains_load_and_version_is_t
     assert [t for t in alpha.tasks] == ["finish-one"] and set(alpha.tools) == {"get_item", "finish_item"}
 
 
+@pytest.mark.domains("retail")
 @pytest.mark.slow
 def test_a_broken_domain_is_a_row_and_never_breaks_commands_that_do_not_select_it(site, capsys, tmp_path):
     publish(site, "beta", 'raise RuntimeError("beta is broken")\n', tasks=None)
@@ -123,6 +126,7 @@ def test_a_domain_whose_reference_fails_is_broken_and_skipped_unless_named(site,
     assert "finish-one" in capsys.readouterr().err
 
 
+@pytest.mark.domains("retail")
 def test_unknown_domain_lists_the_installed_ones():
     with pytest.raises(ThinkingboxError) as err:
         PluginHost().load_domains(["bookings"])
@@ -273,6 +277,7 @@ def tb_task_files():
         mu.schema
 
 
+@pytest.mark.domains("retail")
 def test_domain_hooks_only_reach_their_own_plugin(retail, library):
     assert "lend_book" in library.tools and "lend_book" not in retail.tools
     assert "create_rma" in retail.tools and "create_rma" not in library.tools
@@ -281,6 +286,7 @@ def test_domain_hooks_only_reach_their_own_plugin(retail, library):
     assert [c.name for c in library.checks(library.tasks["lend-two"])] == ["golden_state", "communication"]
 
 
+@pytest.mark.domains("retail", "booking")
 def test_core_names_no_domain():
     from pathlib import Path
 

@@ -31,6 +31,7 @@ def test_validate_swaps_independent_writes_and_reports_an_order_dependent_golden
                         "other, fails: first_is_dune: "]
 
 
+@pytest.mark.domains("retail")
 @pytest.mark.slow
 def test_writes_to_the_same_field_are_not_swapped(retail):
     """ret-fee-001 opens its ticket, then puts it on hold: the two writes are ordered."""
@@ -43,6 +44,7 @@ def with_priority(task, priority):
     return solution
 
 
+@pytest.mark.domains("retail")
 def test_accepted_alternatives_are_judged_equal_and_reported_as_declared(retail):
     original = retail.tasks["ret-fee-001"]
     task = original.model_copy(update={"id": "ret-fee-001-accepting", "accepted": {"tickets.priority": ["normal", "high"]}})
@@ -56,6 +58,7 @@ def test_accepted_alternatives_are_judged_equal_and_reported_as_declared(retail)
         ("item.priority", "normal", "high", True)
 
 
+@pytest.mark.domains("retail")
 def test_an_ungraded_choice_is_a_warning_for_the_author(retail):
     task = retail.tasks["ret-fee-001"].model_copy(update={"id": "ret-fee-001-loose",
                                                           "free_text_fields": {"tickets": ["priority"]}})
@@ -76,6 +79,7 @@ def test_accepted_names_a_real_field(library):
         type(task).model_validate({**task.model_dump(), "accepted": {"loans.member": ["M-1"]}})
 
 
+@pytest.mark.domains("retail")
 def test_validate_prints_the_alternatives_and_stays_sound(capsys):
     assert main(["validate", "--domains", "retail", "--tasks", "ret-fee-001"]) == 0
     assert "all 1 tasks are sound" in capsys.readouterr().out

@@ -1,5 +1,6 @@
 """Pooled in-memory MCP sessions: a session lent to trial after trial carries nothing of one
 trial into the next (world, tool listing, failures)."""
+import pytest
 import asyncio
 
 from helpers import run
@@ -7,6 +8,8 @@ from thinkingbox.models.agents import AgentTurn, OracleAgent, ToolCallRequest
 from thinkingbox.engine.trial import EvalConfig, Job, resolve_factory, run_trial
 from thinkingbox.engine.sessions import SessionPool, WorldPool
 from thinkingbox.models.settings import RunSettings
+
+pytestmark = pytest.mark.domains("retail")
 
 CONFIG = EvalConfig(agent="oracle", settings=RunSettings(judge="rules"))
 
@@ -165,7 +168,6 @@ def test_a_pooled_session_answers_as_an_mcp_client_does(retail):
             world.close()
 
     run(go())
-
 
 
 def test_a_kept_connection_holds_the_next_world_exactly_or_is_closed(retail):
