@@ -289,3 +289,120 @@ def test_core_names_no_domain():
         text = path.read_text().lower()
         for word in ("retail", "voltaic", "booking", "harborlight", "hotel"):
             assert word not in text, (path, word)
+
+
+# ---- one name, one plugin ------------------------------------------------------------------
+
+def extension_giving(hook, names, factory="lambda *args: None"):
+    """An extension module whose `hook` returns {name: factory} for each name."""
+    entries = ", ".join(f"{name!r}: {factory}" for name in names)
+    return f"from thinkingbox import hookimpl\n\n@hookimpl\ndef {hook}():\n    return {{{entries}}}\n"
+
+
+def publish_entry(site, dist, group, name, value, version="1.0"):
+    """A distribution `dist` with one entry point `name = value` in `group`, and no code."""
+    info = site / f"{dist.replace('-', '_')}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n")
+    (info / "entry_points.txt").write_text(f"[{group}]\n{name} = {value}\n")
+
+
+def test_an_extension_agent_named_like_a_built_in_one_is_an_error_naming_both(site, capsys, tmp_path):
+    publish(site, "rogue", extension_giving("tb_agents", ["oracle"]), group="thinkingbox.plugins", entry="tb_rogue",
+            version="2.3", tasks=None)
+    message = (r"agent 'oracle' is defined twice: by the core \(package thinkingbox [^)]+\) and by extension "
+               r"'rogue' \(package tb-rogue 2.3\); uninstall one of the two packages, or rename the agent")
+    with pytest.raises(PluginError, match=message):
+        PluginHost()
+    output = tmp_path / "run.jsonl"
+    assert main(["eval", "--domains", "retail", "--agent", "oracle", "--output", str(output)]) == 2
+    assert "agent 'oracle' is defined twice" in capsys.readouterr().err and not output.exists()
+
+
+def test_two_extensions_giving_one_user_name_are_an_error_naming_both(site):
+    for name in ("first", "second"):
+        publish(site, name, extension_giving("tb_users", ["terse", f"only_{name}"]), group="thinkingbox.plugins",
+                entry=f"tb_{name}", tasks=None)
+    with pytest.raises(PluginError, match=r"user 'terse' is defined twice: by extension '(first|second)' \(package "
+                                          r"tb-(first|second) 1.0\) and by extension '(first|second)'") as error:
+        PluginHost()
+    assert "tb-first" in str(error.value) and "tb-second" in str(error.value)
+
+
+def test_a_domain_giving_an_agent_name_the_core_has_is_refused_when_it_loads(site):
+    extra = '''
+from thinkingbox import hookimpl
+
+class MySpec(DomainSpec):
+    @hookimpl
+    def tb_agents(self):
+        return {"noop": lambda *args: None, "epsilon_bot": lambda *args: None}
+'''
+    publish(site, "epsilon", spec_module("epsilon", extra=extra, spec_class="MySpec"), version="0.4")
+    host = PluginHost()
+    with pytest.raises(PluginError, match=r"agent 'noop' is defined twice: by the core .* and by domain 'epsilon' "
+                                          r"\(package tb-epsilon 0.4\)"):
+        host.load_domains(["epsilon"])
+    assert "epsilon" not in host.domains and "epsilon_bot" not in host.agent_factories()  # nothing half-registered
+
+
+CHECK_EXTENSION = '''
+from thinkingbox import Check, CheckResult, hookimpl
+
+@hookimpl
+def tb_checks(domain, task):
+    return [Check({name!r}, lambda outcome: CheckResult({name!r}, True))]
+'''
+
+
+def test_a_check_named_like_another_plugins_check_is_an_error_before_any_trial(site, capsys, tmp_path):
+    publish(site, "shadow", CHECK_EXTENSION.format(name="golden_state"), group="thinkingbox.plugins",
+            entry="tb_shadow", tasks=None)
+    host = PluginHost()
+    (retail,) = host.load_domains(["retail"])
+    with pytest.raises(PluginError, match=r"check 'golden_state' is defined twice: by the core \(package "
+                                          r"thinkingbox [^)]+\) and by extension 'shadow' \(package tb-shadow 1.0\)"):
+        retail.checks(retail.tasks["ret-fee-001"])
+    output = tmp_path / "run.jsonl"
+    assert main(["eval", "--domains", "retail", "--tasks", "ret-fee-001", "--output", str(output)]) == 2
+    assert "check 'golden_state' is defined twice" in capsys.readouterr().err
+    assert not output.exists() or not [line for line in output.read_text().splitlines() if '"trial"' in line]
+
+
+def test_two_extensions_giving_one_check_name_are_an_error_naming_both(site, library):
+    publish(site, "even", CHECK_EXTENSION.format(name="parity"), group="thinkingbox.plugins", entry="tb_even",
+            tasks=None)
+    publish(site, "odd", CHECK_EXTENSION.format(name="parity"), group="thinkingbox.plugins", entry="tb_odd",
+            tasks=None)
+    host = PluginHost()
+    domain = host.add_domain("library", library.plugin)
+    with pytest.raises(PluginError, match=r"check 'parity' is defined twice: by extension '(even|odd)' .* and by "
+                                          r"extension '(even|odd)'"):
+        domain.checks(domain.tasks["lend-two"])
+
+
+def test_an_executor_name_two_packages_publish_is_an_error_naming_both(site):
+    from thinkingbox.engine.executors import load_executor
+
+    publish_entry(site, "fast-one", "thinkingbox.executors", "fast", "fast_one:Executor")
+    publish_entry(site, "fast-two", "thinkingbox.executors", "fast", "fast_two:Executor", version="3.1")
+    with pytest.raises(PluginError, match=r"executor 'fast' is defined twice: by executor 'fast' \(package fast-one "
+                                          r"1.0\) and by executor 'fast' \(package fast-two 3.1\)"):
+        load_executor("local", {})
+
+
+def test_an_executor_named_local_is_an_error_naming_its_package(site):
+    from thinkingbox.engine.executors import installed_executors
+
+    publish_entry(site, "my-local", "thinkingbox.executors", "local", "my_local:Executor")
+    with pytest.raises(PluginError, match=r"executor 'local' is defined twice: by the core \(package thinkingbox "
+                                          r"[^)]+\) and by executor 'local' \(package my-local 1.0\)"):
+        installed_executors()
+
+
+def test_a_domain_name_two_packages_publish_is_an_error_naming_both(site):
+    publish(site, "zeta", spec_module("zeta"))
+    publish_entry(site, "zeta-fork", "thinkingbox.domains", "zeta", "zeta_fork:SPEC", version="9.0")
+    with pytest.raises(PluginError, match=r"domain 'zeta' is defined twice: by domain 'zeta' \(package tb-zeta "
+                                          r"1.0\) and by domain 'zeta' \(package zeta-fork 9.0\)"):
+        PluginHost().load_domains(["zeta"])
