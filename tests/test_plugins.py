@@ -406,3 +406,51 @@ def test_a_domain_name_two_packages_publish_is_an_error_naming_both(site):
     with pytest.raises(PluginError, match=r"domain 'zeta' is defined twice: by domain 'zeta' \(package tb-zeta "
                                           r"1.0\) and by domain 'zeta' \(package zeta-fork 9.0\)"):
         PluginHost().load_domains(["zeta"])
+
+
+# ---- tb plugins ----------------------------------------------------------------------------
+
+def test_tb_plugins_lists_what_each_package_adds_with_its_version(site, monkeypatch, capsys):
+    import json
+
+    from thinkingbox import __version__
+    from thinkingbox.engine import discovery
+
+    publish(site, "helpers", extension_giving("tb_agents", ["idle"]) + extension_giving("tb_users", ["terse"])
+            .replace("from thinkingbox import hookimpl\n", ""), group="thinkingbox.plugins", entry="tb_helpers",
+            version="2.3", tasks=None)
+    publish(site, "alpha", spec_module("alpha"), version="2.0.1")
+    publish(site, "beta", 'raise RuntimeError("beta is broken")\n', tasks=None)
+    publish_entry(site, "thinkingbox-quick", "thinkingbox.executors", "quick", "tb_quick:Executor", version="0.9")
+    everything = discovery.installed_domains
+    monkeypatch.setattr(discovery, "installed_domains",  # only this test's domains: quicker
+                        lambda: {k: v for k, v in everything().items() if k in ("alpha", "beta")})
+
+    assert main(["plugins", "--json"]) == 1  # a broken domain is a row, and the exit status says so
+    rows = {(r["kind"], r["name"]): r for r in json.loads(capsys.readouterr().out)}
+    assert rows[("domain", "alpha")] == {"kind": "domain", "name": "alpha", "package": "tb-alpha",
+                                         "version": "2.0.1", "provider": "domain 'alpha'", "note": ""}
+    assert rows[("domain", "beta")]["note"].startswith("broken: domain 'beta' failed to load: RuntimeError")
+    assert rows[("extension", "helpers")]["package"] == "tb-helpers"
+    assert rows[("agent", "idle")] == {"kind": "agent", "name": "idle", "package": "tb-helpers", "version": "2.3",
+                                       "provider": "extension 'helpers'", "note": ""}
+    assert rows[("user", "terse")]["provider"] == "extension 'helpers'"
+    for kind, name in [("agent", "oracle"), ("agent", "noop"), ("user", "scripted"), ("judge", "rules"),
+                       ("judge", "MODEL"), ("executor", "local")]:
+        assert (rows[(kind, name)]["package"], rows[(kind, name)]["version"]) == ("thinkingbox", __version__)
+        assert rows[(kind, name)]["provider"] == "the core"
+    assert (rows[("executor", "quick")]["package"], rows[("executor", "quick")]["version"]) == ("thinkingbox-quick",
+                                                                                                "0.9")
+    assert [kind for kind, _ in rows] == sorted([kind for kind, _ in rows], key=[
+        "domain", "extension", "agent", "user", "judge", "executor"].index)  # grouped by kind
+
+    assert main(["plugins"]) == 1
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].split() == ["kind", "name", "package", "version", "added", "by", "note"]
+    assert ["agent", "idle", "tb-helpers", "2.3", "extension", "'helpers'"] == table_row(table, "agent", "idle")
+    assert ["domain", "alpha", "tb-alpha", "2.0.1", "-"] == table_row(table, "domain", "alpha")
+    assert max(len(line) for line in table) <= 100
+
+
+def table_row(lines, kind, name):
+    return next(line.split() for line in lines if line.split()[:2] == [kind, name])
