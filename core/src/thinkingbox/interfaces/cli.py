@@ -314,8 +314,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     nd = sub.add_parser("new-domain", help="create a new domain package from a small working template",
                         description="Create a domain package that passes `tb validate` and its own tests as "
-                        "generated: a table, base rows, a read and a write tool, a prompt, a policy, a task and "
-                        "tests. At the root of a Thinkingbox uv workspace it goes to plugins/NAME and the root "
+                        "generated: a copy of the template domain (examples/minimal_domain, a lending library: two "
+                        "tables, base rows, a read and a write tool, a prompt, two tasks and tests) renamed to NAME. "
+                        "At the root of a Thinkingbox uv workspace it goes to plugins/NAME and the root "
                         "pyproject.toml (and noxfile.py) are updated to install it; elsewhere it is a stand-alone "
                         "package ./thinkingbox-NAME. Existing folders are never overwritten.")
     nd.add_argument("name", metavar="NAME", help="the domain's name: a lower-case Python identifier (shop, car_rental)")
