@@ -454,3 +454,12 @@ def test_tb_plugins_lists_what_each_package_adds_with_its_version(site, monkeypa
 
 def table_row(lines, kind, name):
     return next(line.split() for line in lines if line.split()[:2] == [kind, name])
+
+
+def test_an_extension_named_like_a_domain_is_an_error_naming_both_when_the_domain_loads(site):
+    publish(site, "retail", extension_giving("tb_agents", ["shopper"]), group="thinkingbox.plugins",
+            entry="tb_retail", tasks=None)
+    host = PluginHost()
+    with pytest.raises(PluginError, match=r"plugin 'retail' is defined twice: by extension 'retail' \(package "
+                                          r"tb-retail 1.0\) and by domain 'retail' \(package thinkingbox-retail "):
+        host.load_domains(["retail"])

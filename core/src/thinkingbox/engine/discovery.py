@@ -65,9 +65,11 @@ def installed_domains() -> dict[str, importlib.metadata.EntryPoint]:
 
 
 def unique_entry_points(group: str, what: str) -> dict[str, importlib.metadata.EntryPoint]:
+    """Names -> entry points of a group; a name two distributions publish is an error naming
+    both (importlib.metadata lists each distribution once, the first on sys.path)."""
     found: dict[str, importlib.metadata.EntryPoint] = {}
     for ep in importlib.metadata.entry_points(group=group):
-        if ep.name in found and found[ep.name].value != ep.value:
+        if ep.name in found:
             first, second = sorted([_ep_source(found[ep.name], what), _ep_source(ep, what)], key=str)
             raise clash_error(what, ep.name, first, second)  # in a steady order: sys.path order is no one's choice
         found[ep.name] = ep
@@ -140,7 +142,7 @@ class PluginHost:
 
     def _register(self, name: str, plugin: Any, source: PluginSource) -> None:
         if name in self.sources:
-            raise clash_error("plugin name", name, self.sources[name], source)
+            raise clash_error("plugin", name, self.sources[name], source)
         try:
             self.pm.register(plugin, name=name)
             self.pm.check_pending()
