@@ -2,7 +2,6 @@
 gain the new member, and a generated domain is sound and passes its own tests as it is."""
 import ast
 import asyncio
-import json
 import re
 import shutil
 import sys

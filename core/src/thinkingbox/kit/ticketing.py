@@ -326,5 +326,5 @@ def ticketing_tools(helpdesk: Helpdesk) -> list:
         return {"tables": schema_text}
 
     for write in (create_item, update_item):  # what `tb validate` may vary in their free-form item
-        write.argument_choices = helpdesk.argument_choices  # type: ignore[attr-defined]
+        write.argument_choices = helpdesk.argument_choices
     return [list_tables, get_items, get_item, create_item, update_item]
