@@ -401,7 +401,11 @@ def render_files(name: str, title: str, in_workspace: bool, with_nox: bool = Fal
         relative = relative.replace(f"src/{old_pkg}/", f"src/{pkg}/").replace(f"tests/{old_test}.py",
                                                                               f"tests/test_{name}.py")
         if where == "pyproject.toml":
-            text = _pyproject(text, name, title, in_workspace)
+            try:
+                text = _pyproject(text, name, title, in_workspace)
+            except KeyError as exc:
+                raise ThinkingboxError(f"the domain template's pyproject.toml has no {exc.args[0]!r} table any more; "
+                                       "tb new-domain needs updating") from None
         elif where == "README.md":
             text = _readme(text, name, title, in_workspace, with_nox)
         elif where == f"src/{old_pkg}/plugin.py":
