@@ -1,5 +1,7 @@
 """The task quality gate (`tb validate`): reordered independent writes, accepted
 alternatives, and the report of choice arguments that do not decide the verdict."""
+from pathlib import Path
+
 import pytest
 from helpers import run
 from thinkingbox.interfaces.cli import main
@@ -65,6 +67,20 @@ def test_an_ungraded_choice_is_a_warning_for_the_author(retail):
     found = run(passing_alternatives(retail, task))
     assert sorted(a.value for a in found) == ["high", "low", "urgent"] and not any(a.declared for a in found)
     assert "not declared" in str(found[0])
+
+
+def test_a_tool_names_the_choices_of_its_free_form_arguments_for_any_domain(library, monkeypatch):
+    """The quality check asks each tool (`argument_choices`), as it asks the kit's help-desk
+    tools for ticket fields; the core itself names no domain's table or field."""
+    import thinkingbox.engine.quality as quality
+
+    lend = library.tools["lend_book"].fn
+    monkeypatch.setattr(lend, "argument_choices", lambda args: [(("note",), ["first", "second"])] if "note" in args
+                        else [], raising=False)
+    found = run(passing_alternatives(library, library.tasks["lend-two"]))  # the note is free text: not graded
+    assert [(a.step, a.path, a.reference, a.value) for a in found] == [(0, "note", "first", "second")]
+    source = Path(quality.__file__).read_text()
+    assert '"tickets"' not in source and "ticketing" not in source
 
 
 def test_accepted_names_a_real_field(library):
