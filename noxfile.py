@@ -21,7 +21,7 @@ def core(session: nox.Session) -> None:
     tests that need a benchmark domain (`pytest.mark.domains(...)`) are skipped, with the reason."""
     session.install("-e", "core", "-e", "examples/minimal_domain", "pytest", "hypothesis")
     session.run("tb", "domains", "--quick")
-    session.run("pytest", "tests", "-p", "no:cacheprovider", "-rs", *session.posargs)
+    session.run("pytest", "tests", "examples/minimal_domain/tests", "-p", "no:cacheprovider", "-rs", *session.posargs)
 
 
 @nox.session

@@ -1,4 +1,4 @@
-"""kit.money: exact decimal money with one rounding rule (half up to cents), stored as
+"""contract.money: exact decimal money with one rounding rule (half up to cents), stored as
 two-place text by the world and shown to agents as JSON numbers."""
 from decimal import Decimal
 from typing import Optional

@@ -488,7 +488,8 @@ def cmd_domains(args: argparse.Namespace) -> int:
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
-    from thinkingbox.engine.discovery import PluginHost, plugin_entries
+    from thinkingbox.engine.discovery import PluginHost
+    from thinkingbox.engine.plugin_list import plugin_entries
 
     entries = plugin_entries(PluginHost())
     broken = any(e.kind == "domain" and e.note.startswith("broken") for e in entries)
@@ -592,7 +593,7 @@ def _print_safe(text: str) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.episode import Limits
-    from thinkingbox.interfaces.serve import serve_http, serve_stdio
+    from thinkingbox.engine.http_tools import serve_http, serve_stdio
     from thinkingbox.interfaces.run_options import served_user
 
     (domain,) = PluginHost().load_domains([args.domain])

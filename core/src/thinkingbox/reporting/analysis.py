@@ -58,7 +58,7 @@ def is_write(event: dict[str, Any], domain: str | None = None) -> bool | None:
 def installed_write_tools(domain: str) -> frozenset[str] | None:
     """The names of an installed domain's write tools (its own declaration), or None when the
     domain is not installed or its tools cannot be read."""
-    from thinkingbox.tools import tool_spec
+    from thinkingbox.contract.tools import tool_spec
 
     for ep in importlib.metadata.entry_points(group=DOMAIN_GROUP):
         if ep.name == domain:

@@ -6,7 +6,7 @@ the task's tools (as tool definitions only); its tool calls are executed by the 
 an in-memory MCP session bound to the sample's private world, exactly as `tb eval` executes
 them, and the simulated user answers its messages. So the end of the conversation (the done
 marker, the end tool, the user-turn limit, the action cap) follows the same rules as `tb eval`.
-The scorer runs the task's checks on the final world (engine.judging.judge_trial).
+The scorer runs the task's checks on the final world (engine.verdicts.judge_trial).
 """
 from __future__ import annotations
 
