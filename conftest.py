@@ -1,7 +1,13 @@
 """Test tiers across the monorepo (see README, "Run the test suite"). A domain plugin's test
 that runs once per task (one of its parameters is a task id of that domain, or a task) is in
 the default tier for the first task of each family only; its other tasks are the slow tier
-(`uv run pytest -m slow`), as thinkingbox.testing does for DomainTests."""
+(`uv run pytest -m slow`), as thinkingbox.testing does for DomainTests.
+
+A core test that needs one of the benchmark's domains says so (`pytest.mark.domains("retail")`)
+and is skipped, with the reason, where that plugin is not installed: `nox -s core` runs the
+core's tests with the core and the example domain only."""
+from importlib.metadata import entry_points
+
 import pytest
 
 
@@ -10,8 +16,19 @@ def _task_id(value, tasks) -> str | None:
     return task_id if isinstance(task_id, str) and task_id in tasks else None
 
 
+def _skip_without_domains(items) -> None:
+    installed = {ep.name for ep in entry_points(group="thinkingbox.domains")}
+    for item in items:
+        marker = item.get_closest_marker("domains")
+        missing = sorted(set(marker.args) - installed) if marker else []
+        if missing:
+            item.add_marker(pytest.mark.skip(reason=f"needs the domain plugin(s) {', '.join(missing)}, not installed"))
+
+
 def pytest_collection_modifyitems(config, items):
     from thinkingbox.testing import load_domain
+
+    _skip_without_domains(items)
 
     samples: dict[str, set[str]] = {}
     for item in items:

@@ -16,6 +16,15 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session
+def core(session: nox.Session) -> None:
+    """The core's own tests with the core and the example domain (examples/minimal_domain) only:
+    tests that need a benchmark domain (`pytest.mark.domains(...)`) are skipped, with the reason."""
+    session.install("-e", "core", "-e", "examples/minimal_domain", "pytest", "hypothesis")
+    session.run("tb", "domains", "--quick")
+    session.run("pytest", "tests", "examples/minimal_domain/tests", "-p", "no:cacheprovider", "-rs", *session.posargs)
+
+
+@nox.session
 @nox.parametrize("plugin", PLUGINS)
 def plugins(session: nox.Session, plugin: str) -> None:
     """Each plugin's own tests with only the core and that plugin installed."""

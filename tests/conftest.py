@@ -4,9 +4,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from helpers import EXAMPLE_SRC
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE_SRC = ROOT / "examples" / "minimal_domain" / "src"
 
 
 def pytest_configure(config):
@@ -88,3 +88,22 @@ def core_venv(tmp_path_factory):
     run(uv, "venv", "--quiet", "--python", sys.executable, venv)
     run(uv, "pip", "install", "--quiet", "--python", venv / "bin" / "python", wheel, "pytest")
     return SimpleNamespace(uv=uv, env=env, run=run, wheel=wheel, bin=venv / "bin", python=venv / "bin" / "python")
+
+
+@pytest.fixture(scope="module")
+def static_url(runs, tmp_path_factory):
+    """The static export (`tb report --html`) of the module's `runs` fixture, as a file URL."""
+    from helpers import tb
+
+    site = tmp_path_factory.mktemp("site") / "export"
+    tb("report", *runs, "--html", site)
+    return (site / "index.html").as_uri()
+
+
+@pytest.fixture(scope="module")
+def served_url(runs):
+    """`tb view` serving the module's `runs` fixture, for the module's tests."""
+    from helpers import served_view
+
+    with served_view(runs) as url:
+        yield url

@@ -1,6 +1,20 @@
 """Small helpers shared by tests."""
 import asyncio
 import contextlib
+import subprocess
+import sys
+from pathlib import Path
+
+TB = str(Path(sys.executable).parent / "tb")   # the workspace's `tb` command
+EXAMPLE_SRC = Path(__file__).resolve().parent.parent / "examples" / "minimal_domain" / "src"
+
+
+def tb(*args, check=True, cwd=None, env=None):
+    """Run `tb ARGS`; with `check`, a non-zero exit fails the test and shows the output."""
+    proc = subprocess.run([TB, *map(str, args)], capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"tb {' '.join(map(str, args))} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}")
+    return proc
 
 
 def run(coro):

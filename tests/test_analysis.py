@@ -61,3 +61,42 @@ def test_interaction_stats_and_cost():
     assert stats["seconds"] == 1.5
     assert abs(stats["cost_per_trial"] - (2000 * 2 + 1000 * 0.5 + 300 * 8) / 1e6) < 1e-12
     assert interaction_stats([record], {"other": (1, 1, 1)})["cost_per_trial"] is None
+
+
+def old_call(name, error=False):
+    """A tool call as records written before tool events carried `write` hold it."""
+    events = call(name, error)
+    del events[1]["write"]
+    return events
+
+
+def test_an_old_record_s_writes_come_from_its_installed_domain_s_tool_kinds():
+    from thinkingbox.reporting.analysis import is_write
+
+    record = trial(old_call("get_order") + old_call("create_rma") + done())
+    record["domain"] = "retail"
+    assert [is_write(e, "retail") for e in record["trajectory"] if e["role"] == "tool"] == [False, True]
+    assert failure_category(record) == "wrong_state"
+    retried = trial(old_call("get_order") + old_call("create_rma", error=True) + old_call("create_rma") + done())
+    retried["domain"] = "retail"
+    assert failure_category(retried) == "wrong_state"
+    only_reads = trial(old_call("get_order") + done())
+    only_reads["domain"] = "retail"
+    assert failure_category(only_reads) == "no_state_change"
+    assert weak_proxies([record, only_reads])["clean_and_write"] == 1
+
+
+def test_without_the_domain_an_old_record_s_writes_are_unknown_never_guessed_by_name():
+    from thinkingbox.reporting.analysis import is_write
+
+    record = trial(old_call("get_thing") + done())  # a read by its name, but nobody can say
+    record["domain"] = "not_installed_anywhere"
+    assert is_write(record["trajectory"][2], "not_installed_anywhere") is None
+    assert is_write(record["trajectory"][2]) is None
+    assert failure_category(record) == "wrong_state"  # not no_state_change: that is not known
+    assert weak_proxies([record])["clean_and_write"] == 0  # a lower bound: unknown is not counted
+    record.update(usage={}, timings_ms={"total": 1000})
+    assert interaction_stats([record])["write_calls"] is None and interaction_stats([record])["tool_calls"] == 1
+    flagged = trial(call("refund_everything") + done())  # the flag decides, whatever the name says
+    flagged.update(usage={}, timings_ms={"total": 1000})
+    assert interaction_stats([flagged])["write_calls"] == 0 and failure_category(flagged) == "no_state_change"

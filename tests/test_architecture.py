@@ -1,9 +1,12 @@
 """The core's layers (docs/architecture.md): the import contracts in pyproject.toml hold, and
 they cover every package of the core."""
+import importlib.util
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "core" / "src" / "thinkingbox"
@@ -17,6 +20,9 @@ def _contracts() -> list[dict]:
 def test_import_contracts_hold():
     """Layers kept, no import circles, integrations and executors import only the public API
     (a private import of theirs, or an upward import in the core, fails here with the chain)."""
+    missing = [p for p in ("importlinter", "thinkingbox_ray", "thinkingbox_inspect") if importlib.util.find_spec(p) is None]
+    if missing:   # the workspace has them all; `nox -s core` installs the core alone
+        pytest.skip(f"{', '.join(missing)} not installed (the contracts cover the integrations)")
     lint = Path(sys.executable).parent / "lint-imports"
     done = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]

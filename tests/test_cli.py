@@ -7,16 +7,9 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import record_lines
+from helpers import TB, record_lines, tb
 
-TB = str(Path(sys.executable).parent / "tb")
-
-
-def tb(*args, cwd=None, check=True):
-    proc = subprocess.run([TB, *args], capture_output=True, text=True, cwd=cwd, timeout=300)
-    if check and proc.returncode != 0:
-        raise AssertionError(f"tb {' '.join(args)} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}")
-    return proc
+pytestmark = pytest.mark.domains("retail")
 
 
 def lines(path):

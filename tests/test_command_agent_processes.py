@@ -23,7 +23,7 @@ IN_PROCESS_BOUND = 60  # the same, run in this process (a hang: the trials' time
 TRIAL_BOUND_MS = 8000  # one trial's time, from its world's reset to its record: timeout + grace periods
 
 # The slow tier: real agent processes, timeouts and signals.
-pytestmark = [pytest.mark.skipif(os.name != "posix", reason="process groups are POSIX"), pytest.mark.slow]
+pytestmark = [pytest.mark.skipif(os.name != "posix", reason="process groups are POSIX"), pytest.mark.slow, pytest.mark.domains("retail")]
 
 
 def alive(pid: int) -> bool:

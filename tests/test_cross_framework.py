@@ -7,6 +7,8 @@ import pytest
 
 from thinkingbox.interfaces.gym import replay_verdict
 
+pytestmark = pytest.mark.domains("retail")
+
 DOMAIN, TASK = "retail", "dfw-001"
 
 

@@ -6,6 +6,8 @@ import pytest
 from thinkingbox.interfaces.cli import build_parser, main
 from helpers import record_lines
 
+pytestmark = pytest.mark.domains("retail")
+
 SECRET = "sk-test-very-secret-0123456789"
 DOWN = {"status": 500, "error": "upstream exploded"}
 

@@ -15,6 +15,8 @@ from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.interfaces.cli import main
 from thinkingbox.models import llm
 
+pytestmark = pytest.mark.domains("retail")
+
 CORE = Path(__file__).resolve().parent.parent / "core/src/thinkingbox"
 
 

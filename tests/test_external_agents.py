@@ -10,6 +10,8 @@ import pytest
 from thinkingbox.engine.discovery import PluginHost
 from thinkingbox.interfaces.cli import main
 
+pytestmark = pytest.mark.domains("retail", "booking")
+
 ROOT = Path(__file__).resolve().parents[1]
 REPLAY_AGENT = ROOT / "tests" / "replay_agent.py"
 ADAPTER = ROOT / "examples" / "openai_agents_adapter.py"

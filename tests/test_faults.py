@@ -15,6 +15,8 @@ from thinkingbox.trials import RunSettings
 from thinkingbox.engine import workers
 from thinkingbox.engine.workers import run_in_processes
 
+pytestmark = pytest.mark.domains("retail")
+
 
 class Records:
     def __init__(self):

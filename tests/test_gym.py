@@ -9,6 +9,8 @@ from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.interfaces.gym import (AsyncThinkingboxEnv, ThinkingboxEnv, actions_from_trajectory, make_vec, play,
                              reference_actions, replay_verdict)
 
+pytestmark = pytest.mark.domains("retail", "booking")
+
 NOTHING = {"type": "message", "content": "Sorry, I cannot help with this request. <DONE>"}
 
 

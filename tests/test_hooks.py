@@ -13,6 +13,7 @@ from thinkingbox.interfaces.cli import main
 from thinkingbox.contract.checks import Check, CheckResult
 from thinkingbox.engine.discovery import PluginHost
 
+
 HOOKS = sorted(name for name, fn in inspect.getmembers(hookspecs, inspect.isfunction) if name.startswith("tb_"))
 
 
@@ -26,7 +27,7 @@ def test_every_hook_has_a_test():
 @pytest.fixture
 def spec_class():
     """The example domain's spec class, to subclass with one hook overridden."""
-    from conftest import EXAMPLE_SRC
+    from helpers import EXAMPLE_SRC
 
     if str(EXAMPLE_SRC) not in sys.path:
         sys.path.insert(0, str(EXAMPLE_SRC))
@@ -61,6 +62,7 @@ def test_hook_tb_seed_world(host, spec_class):
     assert list(domain.schema.tables) == ["books", "loans"]  # tables in declaration order
 
 
+@pytest.mark.domains("retail")
 def test_hook_tb_tools(library, retail):
     assert set(library.tools) == {"get_book", "lend_book"}
     assert library.tools["lend_book"].description == "Lend an available book to a member for 14 days."
@@ -215,6 +217,7 @@ def tb_checks(domain, task):
 '''
 
 
+@pytest.mark.domains("retail")
 @pytest.mark.slow
 def test_an_extension_check_gives_the_same_verdicts_in_eval_rejudge_serve_and_validate(tmp_path, monkeypatch, capsys):
     from thinkingbox.engine.replay import rejudge_record

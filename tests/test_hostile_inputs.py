@@ -6,6 +6,8 @@ from helpers import world_content, record_lines
 
 from thinkingbox.testing import call_tool, load_domain, new_world
 
+pytestmark = pytest.mark.domains("retail", "booking")
+
 
 @pytest.fixture(scope="module")
 def booking():

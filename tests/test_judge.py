@@ -77,6 +77,7 @@ def test_write_to_the_wrong_entity(library, lend_two):
     assert ("wrong", "loans", "book_id") in found
 
 
+@pytest.mark.domains("retail")
 def test_retail_wrong_fee_is_a_wrong_value(retail):
     task = retail.tasks["ret-fee-001"]
     tw = run(retail.prepare(task))
@@ -90,6 +91,7 @@ def test_retail_wrong_fee_is_a_wrong_value(retail):
         ("restocking_fee", "0.00", "19.35"), ("refund_amount", "120.01", "100.66")}
 
 
+@pytest.mark.domains("retail")
 def test_free_text_is_not_compared_but_everything_else_is(retail):
     task = retail.tasks["ret-fee-001"]
     tw = run(retail.prepare(task))
@@ -159,6 +161,7 @@ def test_snapshots_reuse_untouched_tables_but_never_miss_a_write(library, lend_t
 
 # ---- rows of identical content, told apart by the rows that point at them -------------
 
+@pytest.mark.domains("retail")
 def test_identical_creates_with_children_pass_in_either_order(retail):
     """nrc-002: two $0 replacement orders (identical rows) whose line items differ."""
     task = retail.tasks["nrc-002"]

@@ -10,6 +10,7 @@ from thinkingbox.engine.discovery import PluginHost
 from thinkingbox.engine.judge_check import corpus_of, judge_check, judge_item, summarize
 from thinkingbox.interfaces.cli import main
 
+
 DOMAINS = ["retail", "booking", "auto_insurance", "neobank", "consulting"]
 KINDS = {"value", "decision", "never", "agreement"}
 
@@ -19,6 +20,7 @@ def domains():
     return PluginHost().load_domains(DOMAINS)
 
 
+@pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
 def test_every_domain_labels_each_claim_kind_ten_times_each_way(domains):
     for domain in domains:
         items = corpus_of(domain)
@@ -30,6 +32,7 @@ def test_every_domain_labels_each_claim_kind_ten_times_each_way(domains):
             assert right >= 10 and wrong >= 10, (domain.name, kind, right, wrong)
 
 
+@pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
 def test_corpus_conversations_name_real_tools_kinds_and_roles(domains):
     for domain in domains:
         vocabulary = domain.vocabulary
@@ -44,6 +47,7 @@ def test_corpus_conversations_name_real_tools_kinds_and_roles(domains):
             assert all(a.before in domain.tools for a in item.says.agreement), item.id
 
 
+@pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
 def test_the_deterministic_readers_agree_with_every_label(domains):
     outcomes = judge_check(domains, "rules")
     wrong = [(o.item.id, o.item.expected, o.problems) for o in outcomes if not o.agrees]
@@ -51,6 +55,7 @@ def test_the_deterministic_readers_agree_with_every_label(domains):
     assert {r["kind"] for r in summarize(outcomes)} >= KINDS
 
 
+@pytest.mark.domains("retail")
 def test_a_model_judge_answers_one_question_per_claim(domains, fake_openai):
     from thinkingbox.models.settings import model_config
 
@@ -66,6 +71,7 @@ def test_a_model_judge_answers_one_question_per_claim(domains, fake_openai):
     assert unreadable.verdict is False and "could not be read" in unreadable.problems[0]
 
 
+@pytest.mark.domains("retail")
 def test_tb_judge_check_prints_agreement_per_kind(tmp_path, capsys):
     out = tmp_path / "verdicts.json"
     code = main(["judge-check", "--judge", "rules", "--domains", "retail", "--json", str(out)])
@@ -76,6 +82,7 @@ def test_tb_judge_check_prints_agreement_per_kind(tmp_path, capsys):
     assert rows and all(r["agrees"] for r in rows) and {r["kind"] for r in rows} >= KINDS
 
 
+@pytest.mark.domains("booking")
 def test_tb_judge_check_exits_1_when_a_label_disagrees(tmp_path, capsys, monkeypatch):
     """A corpus item labelled against what its conversation plainly says is reported."""
     from thinkingbox.engine import judge_check as module

@@ -14,6 +14,8 @@ from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
 from thinkingbox.engine.http_tools import judge_world
 from thinkingbox.contract.tasks import ToolCall
 
+pytestmark = pytest.mark.domains("retail", "booking")
+
 
 class ShortMessages:
     """A plugin check on what the agent said: the final message must be under 600 characters."""

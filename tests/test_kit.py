@@ -20,6 +20,7 @@ def test_id_formats_number_deterministically_and_normalize_what_agents_type(libr
         IdFormat("7-")
 
 
+@pytest.mark.domains("retail")
 def test_find_customer_by_id_or_email_with_agent_readable_errors(retail):
     from thinkingbox_retail.models import Customer
 
@@ -52,19 +53,3 @@ def test_helpdesk_create_declares_its_tables_on_the_domains_own_base():
     users = {u.id: u for u in world.rows(helpdesk.user)}
     assert users["U-0002"].role == "agent" and users["U-0002"].email == "assistant@kit.example"
     assert users["U-7"].organization_id == "ORG-0001" and users["U-7"].verified
-
-
-def test_lift_user_rules_moves_speaking_lines_and_keeps_the_rest_in_place():
-    from thinkingbox.kit.task_files import lift_user_rules
-
-    task = {"id": "t", "user_behavior": ["Keep the cable.", "If told no, ask once why."], "solution": []}
-    speaks = {"If told no, ask once why.": {"when": ["cannot"], "say": "Why not?"}}
-    assert list(lift_user_rules(task, speaks)) == ["id", "user_behavior", "user_rules", "solution"]
-    assert task["user_behavior"] == ["Keep the cable."]
-    assert task["user_rules"] == [{"when": ["cannot"], "say": "Why not?", "rule": "If told no, ask once why."}]
-    only = {"id": "u", "user_behavior": ["Say you can pay today."]}
-    lift_user_rules(only, {"Say you can pay today.": {"when": [], "say": "I can pay today.", "keep": "Pay nothing."}})
-    assert only == {"id": "u", "user_behavior": ["Pay nothing."],
-                    "user_rules": [{"when": [], "say": "I can pay today.", "rule": "Say you can pay today."}]}
-    untouched = {"id": "v", "user_behavior": ["Accept the fee once quoted."]}
-    assert lift_user_rules(dict(untouched), speaks) == untouched

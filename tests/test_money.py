@@ -1,4 +1,4 @@
-"""kit.money: exact decimal money with one rounding rule (half up to cents), stored as
+"""contract.money: exact decimal money with one rounding rule (half up to cents), stored as
 two-place text by the world and shown to agents as JSON numbers."""
 from decimal import Decimal
 from typing import Optional
@@ -15,6 +15,8 @@ from thinkingbox.contract.money import CENT, Money, MoneyField, money
 from thinkingbox.kit.odata import compile_filter
 from thinkingbox.contract.tools import invoke, to_json_text
 from thinkingbox.contract.world import Schema, World
+
+pytestmark = pytest.mark.domains("retail", "booking")
 
 
 class MoneyTable(SQLModel, registry=registry()):

@@ -2,7 +2,6 @@
 gain the new member, and a generated domain is sound and passes its own tests as it is."""
 import ast
 import asyncio
-import json
 import re
 import shutil
 import sys
@@ -134,7 +133,7 @@ def test_root_edits_keep_other_layouts_valid():
     multi_line = ('[project]\nname = "ws"\ndependencies = [\n    "thinkingbox",  # the core\n    "b"\n]\n\n'
                   '[tool.uv.workspace]\nmembers = ["plugins/*"]\n')
     edited = add_workspace_package(multi_line, "thinkingbox-shop")
-    assert '    "b",\n    "thinkingbox-shop",\n]' in edited and "# the core" in edited
+    assert re.search(r'\n    "b",\n    "thinkingbox-shop",?\n]', edited) and '"thinkingbox",  # the core' in edited
     assert tomllib.loads(edited)["tool"]["uv"]["sources"] == {"thinkingbox-shop": {"workspace": True}}
     no_dependencies = '[project]\nname = "ws"\n\n[tool.uv]\npackage = false\n'
     edited = add_workspace_package(no_dependencies, "thinkingbox-shop")
@@ -154,17 +153,24 @@ def test_generated_files_parse_and_the_domain_is_sound_in_process(tmp_path, host
     done = new_domain("odd_title", title=title, cwd=tmp_path)
     package = tmp_path / "thinkingbox-odd_title"
     assert done.target == package and done.workspace is None
-    assert sorted(str(p.relative_to(package)) for p in package.rglob("*") if p.is_file()) == sorted(done.files)
+    assert sorted(str(p.relative_to(package)) for p in package.rglob("*") if p.is_file()) == sorted(done.files) == [
+        "README.md", "pyproject.toml", "src/thinkingbox_odd_title/__init__.py", "src/thinkingbox_odd_title/plugin.py",
+        "src/thinkingbox_odd_title/tasks/loans.json", "tests/test_odd_title.py"]
     project = tomllib.loads((package / "pyproject.toml").read_text())
     assert project["project"]["name"] == "thinkingbox-odd-title" and project["project"]["version"] == "0.1.0"
+    assert project["project"]["description"] == f"Thinkingbox domain: {title}"
+    assert project["project"]["dependencies"] == ["thinkingbox>=0.1,<0.2"]
     entry_points = project["project"]["entry-points"]["thinkingbox.domains"]
     assert entry_points == {"odd_title": "thinkingbox_odd_title.plugin:SPEC"}
+    assert project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["src/thinkingbox_odd_title"]
     assert project["build-system"]["build-backend"] == "hatchling.build" and "uv" not in project["tool"]
-    assert "uv venv" in (package / "README.md").read_text()
-    task_file = json.loads((package / "src/thinkingbox_odd_title/tasks/odd_title.json").read_text())
-    assert len(task_file["tasks"]) == 1
+    readme = (package / "README.md").read_text()
+    assert "uv venv" in readme and "tests/test_odd_title.py" in readme and "tb_library" not in readme
+    tests = (package / "tests/test_odd_title.py").read_text()
+    assert 'DOMAIN = "odd_title"' in tests and "class TestOddTitleTasks(DomainTests)" in tests
     for source in package.rglob("*.py"):
         ast.parse(source.read_text(), str(source))
+        assert "tb_library" not in source.read_text() and "LibraryTable" not in source.read_text()
 
     sys.path.insert(0, str(package / "src"))
     try:
@@ -173,14 +179,43 @@ def test_generated_files_parse_and_the_domain_is_sound_in_process(tmp_path, host
         domain = host.add_domain("odd_title", SPEC)
         from thinkingbox.engine.quality import check_task
 
-        assert [asyncio.run(check_task(domain, task)) for task in domain.tasks.values()] == [[]]
-        assert domain.info.title == title and title in domain.system_prompt
-        assert "{now}" not in domain.system_prompt and "Closing requests" in domain.system_prompt
-        assert {"get_request", "close_request", "search_policy"} <= set(domain.tools)
+        assert [asyncio.run(check_task(domain, task)) for task in domain.tasks.values()] == [[], []]
+        assert domain.info.title == title and domain.schema.tables.keys() == {"books", "loans"}
+        assert set(domain.tools) == {"get_book", "lend_book"}
     finally:
         sys.path.remove(str(package / "src"))
         for module in [m for m in sys.modules if m.startswith("thinkingbox_odd_title")]:
             del sys.modules[module]
+
+
+def test_the_template_is_the_example_domain_and_exists_once():
+    """`tb new-domain` copies examples/minimal_domain (renamed); the scaffold holds no copy of it."""
+    from thinkingbox.interfaces import scaffold
+
+    example = ROOT / "examples" / "minimal_domain"
+    assert scaffold.template_dir() == example
+    files = scaffold.template_files()
+    assert sorted(files) == ["README.md", "pyproject.toml", "src/tb_library/__init__.py", "src/tb_library/plugin.py",
+                             "src/tb_library/tasks/loans.json", "tests/test_library.py"]
+    generated = scaffold.render_files("shop", "Shop", in_workspace=False)
+    assert generated["src/thinkingbox_shop/tasks/loans.json"] == files["src/tb_library/tasks/loans.json"]
+    plugin = generated["src/thinkingbox_shop/plugin.py"]
+    assert plugin.replace("ShopTable", "LibraryTable").replace('"shop"', '"library"').replace(
+        'title="Shop"', 'title="Lending library (example domain)"') == files["src/tb_library/plugin.py"]
+    source = Path(scaffold.__file__).read_text()
+    assert "write_tool" not in source and "DomainTests" not in source and '"tasks": [' not in source
+
+
+def test_a_changed_template_is_a_clear_error(tmp_path):
+    from thinkingbox.interfaces import scaffold
+
+    template = tmp_path / "template"
+    shutil.copytree(ROOT / "examples" / "minimal_domain", template, ignore=shutil.ignore_patterns("__pycache__"))
+    plugin = template / "src/tb_library/plugin.py"
+    plugin.write_text(plugin.read_text().replace('table_base("library")', 'table_base("books")'))
+    with pytest.raises(ThinkingboxError, match=r"template's src/tb_library/plugin.py no longer holds "
+                                               r"'table_base\(\"library\"\)'; tb new-domain needs updating"):
+        scaffold.render_files("shop", "Shop", in_workspace=False, template=template)
 
 
 @pytest.mark.slow
@@ -193,6 +228,33 @@ def test_a_new_domain_out_of_tree_validates_and_passes_its_tests(core_venv, tmp_
     assert sorted(p.name for p in tmp_path.iterdir()) == ["thinkingbox-demo"]
     core_venv.run(core_venv.uv, "pip", "install", "--quiet", "--python", core_venv.python, package)
     validated = core_venv.run(core_venv.bin / "tb", "validate", "--domains", "demo")
-    assert "all 1 tasks are sound" in validated
+    assert "all 2 tasks are sound" in validated
     tested = core_venv.run(core_venv.python, "-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=package)
-    assert "5 passed" in tested and "failed" not in tested and "skipped" not in tested
+    assert "8 passed" in tested and "failed" not in tested and "skipped" not in tested
+
+
+@pytest.mark.slow
+def test_the_printed_out_of_tree_commands_work_as_printed(tmp_path):
+    """Out of any workspace, `tb new-domain` prints commands that install the domain next
+    to this checkout's core; run as printed (offline, from uv's cache, and with another
+    environment active as under `uv run`), `tb domains` then lists the new domain."""
+    import os
+    import subprocess
+
+    uv = shutil.which("uv")
+    if uv is None:
+        pytest.skip("uv is needed to run the printed commands")
+    env = {**os.environ, "UV_OFFLINE": "1", "UV_PYTHON_DOWNLOADS": "never", "UV_PYTHON": sys.executable,
+           "VIRTUAL_ENV": sys.prefix}  # an active environment the commands must leave alone
+    tb = Path(sys.executable).parent / "tb"
+    made = subprocess.run([tb, "new-domain", "demo"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert made.returncode == 0, made.stderr
+    printed = made.stdout.split("\nNext:\n", 1)[1].splitlines()
+    commands = [line.strip() for line in printed if line.startswith("  ")]
+    assert commands[:3] == ["cd thinkingbox-demo", "uv venv",
+                            f"uv pip install --python .venv -e {ROOT / 'core'} -e . pytest"]
+    script = " && ".join(commands[:3] + [".venv/bin/tb domains"])
+    ran = subprocess.run(["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert ran.returncode == 0, f"{script}\n{ran.stdout}\n{ran.stderr}"
+    assert re.search(r"\bdemo\b.*\b0\.1\.0\b", ran.stdout) and "broken" not in ran.stdout
+    assert not list((Path(sys.prefix) / "lib").glob("python*/site-packages/*thinkingbox_demo*"))  # left alone

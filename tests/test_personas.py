@@ -9,6 +9,8 @@ from thinkingbox.reporting.records import RecordWriter, trial_record
 from thinkingbox.reporting.sensitivity import sensitivity
 from helpers import record_lines
 
+pytestmark = pytest.mark.domains("retail")
+
 
 def _eval(fake_openai, tmp_path, *extra):
     fake_openai.requests.clear()

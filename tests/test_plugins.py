@@ -9,6 +9,7 @@ from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.contract.errors import PluginError
 from thinkingbox.engine.discovery import PluginHost, installed_domains
 
+
 # A complete domain in one module, published as a spec; {name} and {extra} are filled in.
 SPEC_MODULE = '''
 from sqlmodel import Field
@@ -69,6 +70,7 @@ def spec_module(name, extra="", tools="[get_item, finish_item]", spec_class="Dom
     return SPEC_MODULE.format(name=name, extra=extra + f"\nTOOLS = {tools}", spec_class=spec_class)
 
 
+@pytest.mark.domains("retail")
 def test_entry_points_are_discovered_only_selected_domains_load_and_version_is_the_dists(site):
     publish(site, "alpha", spec_module("alpha"), version="2.0.1")
     publish(site, "beta", 'raise RuntimeError("beta must not be imported unless selected")\n', tasks=None)
@@ -80,6 +82,7 @@ def test_entry_points_are_discovered_only_selected_domains_load_and_version_is_t
     assert [t for t in alpha.tasks] == ["finish-one"] and set(alpha.tools) == {"get_item", "finish_item"}
 
 
+@pytest.mark.domains("retail")
 @pytest.mark.slow
 def test_a_broken_domain_is_a_row_and_never_breaks_commands_that_do_not_select_it(site, capsys, tmp_path):
     publish(site, "beta", 'raise RuntimeError("beta is broken")\n', tasks=None)
@@ -123,6 +126,7 @@ def test_a_domain_whose_reference_fails_is_broken_and_skipped_unless_named(site,
     assert "finish-one" in capsys.readouterr().err
 
 
+@pytest.mark.domains("retail")
 def test_unknown_domain_lists_the_installed_ones():
     with pytest.raises(ThinkingboxError) as err:
         PluginHost().load_domains(["bookings"])
@@ -273,6 +277,7 @@ def tb_task_files():
         mu.schema
 
 
+@pytest.mark.domains("retail")
 def test_domain_hooks_only_reach_their_own_plugin(retail, library):
     assert "lend_book" in library.tools and "lend_book" not in retail.tools
     assert "create_rma" in retail.tools and "create_rma" not in library.tools
@@ -281,6 +286,7 @@ def test_domain_hooks_only_reach_their_own_plugin(retail, library):
     assert [c.name for c in library.checks(library.tasks["lend-two"])] == ["golden_state", "communication"]
 
 
+@pytest.mark.domains("retail", "booking")
 def test_core_names_no_domain():
     from pathlib import Path
 
@@ -289,3 +295,177 @@ def test_core_names_no_domain():
         text = path.read_text().lower()
         for word in ("retail", "voltaic", "booking", "harborlight", "hotel"):
             assert word not in text, (path, word)
+
+
+# ---- one name, one plugin ------------------------------------------------------------------
+
+def extension_giving(hook, names, factory="lambda *args: None"):
+    """An extension module whose `hook` returns {name: factory} for each name."""
+    entries = ", ".join(f"{name!r}: {factory}" for name in names)
+    return f"from thinkingbox import hookimpl\n\n@hookimpl\ndef {hook}():\n    return {{{entries}}}\n"
+
+
+def publish_entry(site, dist, group, name, value, version="1.0"):
+    """A distribution `dist` with one entry point `name = value` in `group`, and no code."""
+    info = site / f"{dist.replace('-', '_')}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n")
+    (info / "entry_points.txt").write_text(f"[{group}]\n{name} = {value}\n")
+
+
+def test_an_extension_agent_named_like_a_built_in_one_is_an_error_naming_both(site, capsys, tmp_path):
+    publish(site, "rogue", extension_giving("tb_agents", ["oracle"]), group="thinkingbox.plugins", entry="tb_rogue",
+            version="2.3", tasks=None)
+    message = (r"agent 'oracle' is defined twice: by the core \(package thinkingbox [^)]+\) and by extension "
+               r"'rogue' \(package tb-rogue 2.3\); uninstall one of the two packages, or rename the agent")
+    with pytest.raises(PluginError, match=message):
+        PluginHost()
+    output = tmp_path / "run.jsonl"
+    assert main(["eval", "--domains", "retail", "--agent", "oracle", "--output", str(output)]) == 2
+    assert "agent 'oracle' is defined twice" in capsys.readouterr().err and not output.exists()
+
+
+def test_two_extensions_giving_one_user_name_are_an_error_naming_both(site):
+    for name in ("first", "second"):
+        publish(site, name, extension_giving("tb_users", ["terse", f"only_{name}"]), group="thinkingbox.plugins",
+                entry=f"tb_{name}", tasks=None)
+    with pytest.raises(PluginError, match=r"user 'terse' is defined twice: by extension '(first|second)' \(package "
+                                          r"tb-(first|second) 1.0\) and by extension '(first|second)'") as error:
+        PluginHost()
+    assert "tb-first" in str(error.value) and "tb-second" in str(error.value)
+
+
+def test_a_domain_giving_an_agent_name_the_core_has_is_refused_when_it_loads(site):
+    extra = '''
+from thinkingbox import hookimpl
+
+class MySpec(DomainSpec):
+    @hookimpl
+    def tb_agents(self):
+        return {"noop": lambda *args: None, "epsilon_bot": lambda *args: None}
+'''
+    publish(site, "epsilon", spec_module("epsilon", extra=extra, spec_class="MySpec"), version="0.4")
+    host = PluginHost()
+    with pytest.raises(PluginError, match=r"agent 'noop' is defined twice: by the core .* and by domain 'epsilon' "
+                                          r"\(package tb-epsilon 0.4\)"):
+        host.load_domains(["epsilon"])
+    assert "epsilon" not in host.domains and "epsilon_bot" not in host.agent_factories()  # nothing half-registered
+
+
+CHECK_EXTENSION = '''
+from thinkingbox import Check, CheckResult, hookimpl
+
+@hookimpl
+def tb_checks(domain, task):
+    return [Check({name!r}, lambda outcome: CheckResult({name!r}, True))]
+'''
+
+
+def test_a_check_named_like_another_plugins_check_is_an_error_before_any_trial(site, capsys, tmp_path):
+    publish(site, "shadow", CHECK_EXTENSION.format(name="golden_state"), group="thinkingbox.plugins",
+            entry="tb_shadow", tasks=None)
+    host = PluginHost()
+    (retail,) = host.load_domains(["retail"])
+    with pytest.raises(PluginError, match=r"check 'golden_state' is defined twice: by the core \(package "
+                                          r"thinkingbox [^)]+\) and by extension 'shadow' \(package tb-shadow 1.0\)"):
+        retail.checks(retail.tasks["ret-fee-001"])
+    output = tmp_path / "run.jsonl"
+    assert main(["eval", "--domains", "retail", "--tasks", "ret-fee-001", "--output", str(output)]) == 2
+    assert "check 'golden_state' is defined twice" in capsys.readouterr().err
+    assert not output.exists() or not [line for line in output.read_text().splitlines() if '"trial"' in line]
+
+
+def test_two_extensions_giving_one_check_name_are_an_error_naming_both(site, library):
+    publish(site, "even", CHECK_EXTENSION.format(name="parity"), group="thinkingbox.plugins", entry="tb_even",
+            tasks=None)
+    publish(site, "odd", CHECK_EXTENSION.format(name="parity"), group="thinkingbox.plugins", entry="tb_odd",
+            tasks=None)
+    host = PluginHost()
+    domain = host.add_domain("library", library.plugin)
+    with pytest.raises(PluginError, match=r"check 'parity' is defined twice: by extension '(even|odd)' .* and by "
+                                          r"extension '(even|odd)'"):
+        domain.checks(domain.tasks["lend-two"])
+
+
+def test_an_executor_name_two_packages_publish_is_an_error_naming_both(site):
+    from thinkingbox.engine.executors import load_executor
+
+    publish_entry(site, "fast-one", "thinkingbox.executors", "fast", "fast_one:Executor")
+    publish_entry(site, "fast-two", "thinkingbox.executors", "fast", "fast_two:Executor", version="3.1")
+    with pytest.raises(PluginError, match=r"executor 'fast' is defined twice: by executor 'fast' \(package fast-one "
+                                          r"1.0\) and by executor 'fast' \(package fast-two 3.1\)"):
+        load_executor("local", {})
+
+
+def test_an_executor_named_local_is_an_error_naming_its_package(site):
+    from thinkingbox.engine.executors import installed_executors
+
+    publish_entry(site, "my-local", "thinkingbox.executors", "local", "my_local:Executor")
+    with pytest.raises(PluginError, match=r"executor 'local' is defined twice: by the core \(package thinkingbox "
+                                          r"[^)]+\) and by executor 'local' \(package my-local 1.0\)"):
+        installed_executors()
+
+
+def test_a_domain_name_two_packages_publish_is_an_error_naming_both(site):
+    publish(site, "zeta", spec_module("zeta"))
+    publish_entry(site, "zeta-fork", "thinkingbox.domains", "zeta", "zeta_fork:SPEC", version="9.0")
+    with pytest.raises(PluginError, match=r"domain 'zeta' is defined twice: by domain 'zeta' \(package tb-zeta "
+                                          r"1.0\) and by domain 'zeta' \(package zeta-fork 9.0\)"):
+        PluginHost().load_domains(["zeta"])
+
+
+# ---- tb plugins ----------------------------------------------------------------------------
+
+def test_tb_plugins_lists_what_each_package_adds_with_its_version(site, monkeypatch, capsys):
+    import json
+
+    from thinkingbox import __version__
+    from thinkingbox.engine import discovery
+
+    publish(site, "helpers", extension_giving("tb_agents", ["idle"]) + extension_giving("tb_users", ["terse"])
+            .replace("from thinkingbox import hookimpl\n", ""), group="thinkingbox.plugins", entry="tb_helpers",
+            version="2.3", tasks=None)
+    publish(site, "alpha", spec_module("alpha"), version="2.0.1")
+    publish(site, "beta", 'raise RuntimeError("beta is broken")\n', tasks=None)
+    publish_entry(site, "thinkingbox-quick", "thinkingbox.executors", "quick", "tb_quick:Executor", version="0.9")
+    everything = discovery.installed_domains
+    monkeypatch.setattr(discovery, "installed_domains",  # only this test's domains: quicker
+                        lambda: {k: v for k, v in everything().items() if k in ("alpha", "beta")})
+
+    assert main(["plugins", "--json"]) == 1  # a broken domain is a row, and the exit status says so
+    rows = {(r["kind"], r["name"]): r for r in json.loads(capsys.readouterr().out)}
+    assert rows[("domain", "alpha")] == {"kind": "domain", "name": "alpha", "package": "tb-alpha",
+                                         "version": "2.0.1", "provider": "domain 'alpha'", "note": ""}
+    assert rows[("domain", "beta")]["note"].startswith("broken: domain 'beta' failed to load: RuntimeError")
+    assert rows[("extension", "helpers")]["package"] == "tb-helpers"
+    assert rows[("agent", "idle")] == {"kind": "agent", "name": "idle", "package": "tb-helpers", "version": "2.3",
+                                       "provider": "extension 'helpers'", "note": ""}
+    assert rows[("user", "terse")]["provider"] == "extension 'helpers'"
+    for kind, name in [("agent", "oracle"), ("agent", "noop"), ("user", "scripted"), ("judge", "rules"),
+                       ("judge", "MODEL"), ("executor", "local")]:
+        assert (rows[(kind, name)]["package"], rows[(kind, name)]["version"]) == ("thinkingbox", __version__)
+        assert rows[(kind, name)]["provider"] == "the core"
+    assert (rows[("executor", "quick")]["package"], rows[("executor", "quick")]["version"]) == ("thinkingbox-quick",
+                                                                                                "0.9")
+    assert [kind for kind, _ in rows] == sorted([kind for kind, _ in rows], key=[
+        "domain", "extension", "agent", "user", "judge", "executor"].index)  # grouped by kind
+
+    assert main(["plugins"]) == 1
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].split() == ["kind", "name", "package", "version", "added", "by", "note"]
+    assert ["agent", "idle", "tb-helpers", "2.3", "extension", "'helpers'"] == table_row(table, "agent", "idle")
+    assert ["domain", "alpha", "tb-alpha", "2.0.1", "-"] == table_row(table, "domain", "alpha")
+    assert max(len(line) for line in table) <= 100
+
+
+def table_row(lines, kind, name):
+    return next(line.split() for line in lines if line.split()[:2] == [kind, name])
+
+
+def test_an_extension_named_like_a_domain_is_an_error_naming_both_when_the_domain_loads(site):
+    publish(site, "retail", extension_giving("tb_agents", ["shopper"]), group="thinkingbox.plugins",
+            entry="tb_retail", tasks=None)
+    host = PluginHost()
+    with pytest.raises(PluginError, match=r"plugin 'retail' is defined twice: by extension 'retail' \(package "
+                                          r"tb-retail 1.0\) and by domain 'retail' \(package thinkingbox-retail "):
+        host.load_domains(["retail"])

@@ -30,6 +30,8 @@ from thinkingbox.kit.odata import MAX_DEPTH, FilterError, compile_filter, parse_
 from thinkingbox.contract.tasks import load_task_file, load_tasks
 from thinkingbox.testing import call_tool, load_domain, new_world
 
+pytestmark = pytest.mark.domains("retail")
+
 
 def checked(max_examples: int):
     """Deterministic, example-database-free settings sized for the suite's time budget."""

@@ -1,5 +1,7 @@
 """The task quality gate (`tb validate`): reordered independent writes, accepted
 alternatives, and the report of choice arguments that do not decide the verdict."""
+from pathlib import Path
+
 import pytest
 from helpers import run
 from thinkingbox.interfaces.cli import main
@@ -31,6 +33,7 @@ def test_validate_swaps_independent_writes_and_reports_an_order_dependent_golden
                         "other, fails: first_is_dune: "]
 
 
+@pytest.mark.domains("retail")
 @pytest.mark.slow
 def test_writes_to_the_same_field_are_not_swapped(retail):
     """ret-fee-001 opens its ticket, then puts it on hold: the two writes are ordered."""
@@ -43,6 +46,7 @@ def with_priority(task, priority):
     return solution
 
 
+@pytest.mark.domains("retail")
 def test_accepted_alternatives_are_judged_equal_and_reported_as_declared(retail):
     original = retail.tasks["ret-fee-001"]
     task = original.model_copy(update={"id": "ret-fee-001-accepting", "accepted": {"tickets.priority": ["normal", "high"]}})
@@ -56,12 +60,27 @@ def test_accepted_alternatives_are_judged_equal_and_reported_as_declared(retail)
         ("item.priority", "normal", "high", True)
 
 
+@pytest.mark.domains("retail")
 def test_an_ungraded_choice_is_a_warning_for_the_author(retail):
     task = retail.tasks["ret-fee-001"].model_copy(update={"id": "ret-fee-001-loose",
                                                           "free_text_fields": {"tickets": ["priority"]}})
     found = run(passing_alternatives(retail, task))
     assert sorted(a.value for a in found) == ["high", "low", "urgent"] and not any(a.declared for a in found)
     assert "not declared" in str(found[0])
+
+
+def test_a_tool_names_the_choices_of_its_free_form_arguments_for_any_domain(library, monkeypatch):
+    """The quality check asks each tool (`argument_choices`), as it asks the kit's help-desk
+    tools for ticket fields; the core itself names no domain's table or field."""
+    import thinkingbox.engine.quality as quality
+
+    lend = library.tools["lend_book"].fn
+    monkeypatch.setattr(lend, "argument_choices", lambda args: [(("note",), ["first", "second"])] if "note" in args
+                        else [], raising=False)
+    found = run(passing_alternatives(library, library.tasks["lend-two"]))  # the note is free text: not graded
+    assert [(a.step, a.path, a.reference, a.value) for a in found] == [(0, "note", "first", "second")]
+    source = Path(quality.__file__).read_text()
+    assert '"tickets"' not in source and "ticketing" not in source
 
 
 def test_accepted_names_a_real_field(library):
@@ -76,6 +95,7 @@ def test_accepted_names_a_real_field(library):
         type(task).model_validate({**task.model_dump(), "accepted": {"loans.member": ["M-1"]}})
 
 
+@pytest.mark.domains("retail")
 def test_validate_prints_the_alternatives_and_stays_sound(capsys):
     assert main(["validate", "--domains", "retail", "--tasks", "ret-fee-001"]) == 0
     assert "all 1 tasks are sound" in capsys.readouterr().out

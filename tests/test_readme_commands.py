@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.domains("retail", "booking")
+
 README = Path(__file__).resolve().parent.parent / "README.md"
 TB = str(Path(sys.executable).parent / "tb")
 SECTIONS = ("## Quick start", "## Using `tb`")

@@ -13,6 +13,8 @@ from thinkingbox.reporting.records import RECORD_VERSION, RecordWriter, read_rec
 from thinkingbox.trials import RunSettings
 from thinkingbox.engine.scheduler import prepare_jobs, run_jobs
 
+pytestmark = pytest.mark.domains("retail")
+
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "docs" / "trial-record.schema.json"
 
 

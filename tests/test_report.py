@@ -5,23 +5,16 @@ import os
 import shutil
 import struct
 import subprocess
-import sys
 import zlib
 from pathlib import Path
 
 import pytest
-from helpers import record_lines
+from helpers import record_lines, tb
 
-TB = str(Path(sys.executable).parent / "tb")
+pytestmark = pytest.mark.domains("retail")
+
 TASKS = "ret-fee-001,ret-fee-002,dly-001,ins-001"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-def tb(*args, check=True):
-    proc = subprocess.run([TB, *map(str, args)], capture_output=True, text=True, timeout=300)
-    if check and proc.returncode != 0:
-        raise AssertionError(f"tb {' '.join(map(str, args))}: {proc.returncode}\n{proc.stdout}\n{proc.stderr}")
-    return proc
 
 
 @pytest.fixture(scope="module")

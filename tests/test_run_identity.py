@@ -8,6 +8,8 @@ from helpers import record_lines
 from thinkingbox.interfaces.cli import main
 from thinkingbox.reporting.records import read_records, read_run_header
 
+pytestmark = pytest.mark.domains("retail")
+
 TASK = ["--domains", "retail", "--tasks", "ret-fee-001"]
 
 

@@ -57,6 +57,7 @@ def test_concurrent_trials_never_see_each_others_writes(host, library, tmp_path)
     assert len(list(read_records(tmp_path / "run.jsonl"))) == 12
 
 
+@pytest.mark.domains("retail")
 @pytest.mark.slow
 def test_oracle_passes_and_noop_fails_every_retail_task(host, retail, tmp_path):
     jobs = run(prepare_jobs([retail], None, 2, set()))
@@ -94,6 +95,7 @@ def test_resume_skips_finished_trials(library):
     assert [j.trial for j in jobs] == [2, 4]
 
 
+@pytest.mark.domains("retail")
 def test_a_partial_last_line_is_dropped_before_appending(tmp_path):
     def record(trial):
         return trial_record(domain="retail", domain_version="1", task="t", family="f", trial=trial,

@@ -13,6 +13,8 @@ from mcp import Client, StdioServerParameters
 
 from helpers import run, record_lines
 
+pytestmark = pytest.mark.domains("retail", "booking")
+
 TB = str(Path(sys.executable).parent / "tb")
 TICKET = {"table": "tickets", "item": {"requester_id": "U-2001", "order_id": "ORD-200001", "priority": "normal"}}
 

@@ -1,5 +1,6 @@
 """Pooled in-memory MCP sessions: a session lent to trial after trial carries nothing of one
 trial into the next (world, tool listing, failures)."""
+import pytest
 import asyncio
 
 from helpers import run
@@ -7,6 +8,8 @@ from thinkingbox.models.agents import AgentTurn, OracleAgent, ToolCallRequest
 from thinkingbox.engine.trial import Job, Players, resolve_factory, run_trial
 from thinkingbox.trials import RunSettings
 from thinkingbox.engine.sessions import SessionPool, WorldPool
+
+pytestmark = pytest.mark.domains("retail")
 
 CONFIG = RunSettings(agent="oracle", judge="rules")
 
@@ -167,7 +170,6 @@ def test_a_pooled_session_answers_as_an_mcp_client_does(retail):
             world.close()
 
     run(go())
-
 
 
 def test_a_kept_connection_holds_the_next_world_exactly_or_is_closed(retail):

@@ -13,6 +13,8 @@ import pytest
 from helpers import record_lines
 from thinkingbox.interfaces.cli import main
 
+pytestmark = pytest.mark.domains("retail", "booking")
+
 TB = str(Path(sys.executable).parent / "tb")
 TASKS = "ret-fee-001,ret-fee-002,dly-001"
 

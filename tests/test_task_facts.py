@@ -20,6 +20,8 @@ import pytest
 
 from thinkingbox.engine.discovery import PluginHost, installed_domains
 
+pytestmark = pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
+
 MONEY = re.compile(r"""
     [$\u20ac\u00a3]\s*\d                                     # $12, $ 12.50
   | \b\d[\d,]*(?:\.\d+)?\s*(?:dollars?|bucks|usd|eur|euros?|gbp|cents?)\b  # 12.50 dollars, 40 USD

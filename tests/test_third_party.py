@@ -5,9 +5,11 @@ import pytest
 from pathlib import Path
 from helpers import record_lines
 
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.domains("retail")
 @pytest.mark.slow
 def test_example_domain_wheel_installs_and_runs(core_venv, tmp_path):
     dist = tmp_path / "dist"

@@ -277,6 +277,7 @@ def test_a_command_agents_conversation_is_made_of_events():
     assert [e.kind for e in trajectory] == ["request", "assistant", "tool", "assistant", "tool"]
 
 
+@pytest.mark.domains("retail")
 def test_the_architecture_guides_example_runs(tmp_path, monkeypatch, capsys):
     """docs/architecture.md's "Running trials from code" example, as written."""
     import re

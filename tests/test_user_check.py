@@ -12,6 +12,8 @@ from thinkingbox.interfaces.cli import main
 from thinkingbox.models.settings import ModelSettings
 from thinkingbox.models.users import sanitize, ScriptedUser
 
+pytestmark = pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
+
 
 def _rows(path):
     return {row["behaviour"]: row for row in json.loads(path.read_text())["behaviours"]}

@@ -33,6 +33,7 @@ def _task(**fields):
 
 # ---- 1. facts by meaning and by person ------------------------------------------------------
 
+@pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
 def test_paraphrases_get_the_fact_by_its_kind(domains):
     fnol = domains["auto_insurance"].task("fnol-s01")
     assert ask(fnol, "When were you born?") == "date of birth: 1978-10-19"          # not the loss date too
@@ -46,6 +47,7 @@ def test_paraphrases_get_the_fact_by_its_kind(domains):
         assert ask(hw, question) == "email: sanne.de.vries@tidewell.example", question
 
 
+@pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
 def test_a_question_about_somebody_else_never_gets_the_callers_fact(domains):
     onb = domains["consulting"].task("onb-010")
     joiner = "joiner: Grace Okafor, grace.okafor@ashgrove.example"
@@ -113,6 +115,7 @@ def test_an_unknown_fact_kind_names_the_file_task_and_field(library, tmp_path, m
 
 # ---- 2. costs, go-ahead, declining ------------------------------------------------------------
 
+@pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
 def test_a_cost_is_explained_only_by_an_amount_in_any_money_form(domains):
     bil = domains["auto_insurance"].task("bil-025")
     for early in ("Shall I charge your card?", "There is a fee for this. Shall I charge your card?",
@@ -123,12 +126,14 @@ def test_a_cost_is_explained_only_by_an_amount_in_any_money_form(domains):
         assert ask(bil, f"It comes to {stated}. Shall I charge your card?") == "Yes, please go ahead.", stated
 
 
+@pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
 def test_free_of_charge_explains_the_cost(domains):
     pss = domains["booking"].task("pss-004")
     assert ask(pss, "Shall I add them?").startswith("Before I decide")
     assert ask(pss, "Both are free of charge. Shall I add them?") == pss.user_decisions[0].text()
 
 
+@pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
 def test_a_declining_customer_asks_first_then_declines_and_never_agrees(domains):
     crf = domains["booking"].task("crf-009")
     (decision,) = [d for d in crf.user_decisions if d.answer == "no"]
@@ -140,6 +145,7 @@ def test_a_declining_customer_asks_first_then_declines_and_never_agrees(domains)
     assert ask(bil, "Would you like me to waive the late fee?").startswith("No")
 
 
+@pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
 def test_go_ahead_without_a_decision(domains):
     task = domains["neobank"].task("hw-007")
     assert not task.user_decisions
@@ -149,6 +155,7 @@ def test_go_ahead_without_a_decision(domains):
     assert ask(info_only, "Shall I go ahead and book it?").startswith("No")
 
 
+@pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
 def test_a_fact_question_that_looks_like_a_proposal_is_a_fact_question(domains):
     task = domains["auto_insurance"].task("bil-001")
     assert ask(task, "What name should I put on this?").startswith("name: ")
@@ -157,6 +164,7 @@ def test_a_fact_question_that_looks_like_a_proposal_is_a_fact_question(domains):
 
 # ---- 3. rules both users play -----------------------------------------------------------------
 
+@pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
 def test_doc_004s_request_for_the_declarations_page_is_played(domains):
     doc = domains["auto_insurance"].task("doc-004")
     (rule,) = doc.user_rules
@@ -169,6 +177,7 @@ def test_doc_004s_request_for_the_declarations_page_is_played(domains):
     assert rule.rule in doc.user_context()                           # the LLM user reads it as a rule
 
 
+@pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
 def test_converted_rules_are_played_when_their_condition_holds(domains):
     ins = domains["retail"].task("ins-008")      # asks to cancel the installation once compensation is refused
     refused = "I'm sorry, but no compensation is due for this delay under our policy."
@@ -209,6 +218,7 @@ def test_behaviour_lines_that_have_the_customer_speak_must_be_rules():
                                                  "rule": "If told it cannot be done, ask once why."}])) == []
 
 
+@pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
 def test_the_user_context_has_no_empty_rules_and_marks_exact_values(domains):
     task = _task(user_facts={"name": "Ada Lovelace", "order": "ORD-1"})
     context = task.user_context()
@@ -245,6 +255,7 @@ def test_user_side_problems():
     assert user_side_problems(good) == []
 
 
+@pytest.mark.domains("retail", "booking", "neobank", "auto_insurance", "consulting")
 def test_every_shipped_task_is_playable(domains):
     from thinkingbox.engine.user_check import user_side_problems
 

@@ -6,31 +6,20 @@ served by `tb view` and opened from disk."""
 import json
 import os
 import re
-import subprocess
-import sys
 import threading
 import urllib.request
-from pathlib import Path
 from urllib.error import HTTPError
 
 import pytest
-from helpers import headless_chromium, served_view
+from helpers import headless_chromium, tb
 
 # The slow tier (`uv run pytest -m slow`): browser pages (headless Chromium) over a whole run.
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.domains("retail")]
 
-TB = str(Path(sys.executable).parent / "tb")
 TASKS = "ret-fee-001,ret-fee-002,dly-001,ins-001"
 INJECTED = '<img id="injected" src="nowhere.png">'  # agent text that must stay text
 TAMPERED = "oracle tampered"
 RUBRIC_NO = "Does the message give the day the customer asked for?"
-
-
-def tb(*args, check=True, env=None):
-    proc = subprocess.run([TB, *map(str, args)], capture_output=True, text=True, timeout=300, env=env)
-    if check and proc.returncode != 0:
-        raise AssertionError(f"tb {' '.join(map(str, args))}: {proc.returncode}\n{proc.stdout}\n{proc.stderr}")
-    return proc
 
 
 @pytest.fixture(scope="module")
@@ -77,19 +66,6 @@ def model_run(out):
            fake.url, "--agent-param", "temperature=0.2", "--output", out)
     finally:
         fake.stop()
-
-
-@pytest.fixture(scope="module")
-def static_url(runs, tmp_path_factory):
-    site = tmp_path_factory.mktemp("site") / "report"
-    tb("report", *runs, "--html", site)
-    return (site / "index.html").as_uri()
-
-
-@pytest.fixture(scope="module")
-def served_url(runs):
-    with served_view(runs) as url:
-        yield url
 
 
 @pytest.fixture(scope="module")

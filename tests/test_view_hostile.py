@@ -5,20 +5,17 @@ from disk, and show as the characters they are. Browser checks use Debian's Chro
 playwright (as tests/test_view.py does) and skip where it is missing."""
 import json
 import re
-import subprocess
-import sys
 import threading
 import urllib.request
 from pathlib import Path
 
 import pytest
-from helpers import headless_chromium, served_view
+from helpers import headless_chromium, tb
 from test_view import DATA_LINE, js_string
 
 # The slow tier (`uv run pytest -m slow`): browser pages (headless Chromium) with hostile runs.
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.domains("retail")]
 
-TB = str(Path(sys.executable).parent / "tb")
 APP_JS = Path(__file__).parents[1] / "core/src/thinkingbox/reporting/view_assets/app.js"
 INDEX_HTML = APP_JS.with_name("index.html")
 
@@ -32,13 +29,6 @@ QUOTES = "\\\"'-(document.title='PWNED')-'`${document.title='PWNED'}`\u2028\u202
 HOSTILE = f"{MARKUP} {QUOTES} {ISSUE}"  # the issue's probe last: on old pages it ran from the first field
 LABEL = "label " + HOSTILE
 FILE_NAME = "run <img src=probe-file onerror=\"document.title='PWNED'\"> '\".jsonl"
-
-
-def tb(*args, check=True, env=None):
-    proc = subprocess.run([TB, *map(str, args)], capture_output=True, text=True, timeout=300, env=env)
-    if check and proc.returncode != 0:
-        raise AssertionError(f"tb {' '.join(map(str, args))}: {proc.returncode}\n{proc.stdout}\n{proc.stderr}")
-    return proc
 
 
 def hostile(tag):
@@ -104,19 +94,6 @@ def runs(tmp_path_factory):
 def browser():
     with headless_chromium() as browser:
         yield browser
-
-
-@pytest.fixture(scope="module")
-def static_url(runs, tmp_path_factory):
-    site = tmp_path_factory.mktemp("site") / "export"
-    tb("report", *runs, "--html", site)
-    return (site / "index.html").as_uri()
-
-
-@pytest.fixture(scope="module")
-def served_url(runs):
-    with served_view(runs) as url:
-        yield url
 
 
 @pytest.fixture(params=["served", "static"])

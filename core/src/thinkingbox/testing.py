@@ -107,18 +107,27 @@ def reference_states(domain: Domain, task_id: str, models: tuple[type, ...]) -> 
     """A task's world before and after its reference solution's tool calls, for tests that
     check the golden state against the policy: (task, before, after), each state holding the
     rows of `models` by primary key. Every reference call must succeed."""
+    task, before, after, _ = reference_run(domain, task_id, models)
+    return task, before, after
+
+
+def reference_run(domain: Domain, task_id: str, models: tuple[type, ...]
+                  ) -> tuple[Any, State, State, list[tuple[str, dict[str, Any], Any]]]:
+    """`reference_states` plus what each reference call answered: (tool, arguments, data)."""
     task = domain.task(task_id)
     world = new_world(domain, task_id)
+    results = []
     try:
         before = _rows(world, models)
         for step in task.solution:
             if step.tool:
                 result = call_tool(domain, world, step.tool, **step.args)
                 assert not result.is_error, (step.tool, result.text)
+                results.append((step.tool, step.args, result.data))
         after = _rows(world, models)
     finally:
         world.close()
-    return task, before, after
+    return task, before, after, results
 
 
 def new_rows(before: State, after: State, model: type) -> list[dict[str, Any]]:

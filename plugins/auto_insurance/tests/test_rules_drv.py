@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import pytest
 
-from thinkingbox.testing import call_tool, load_domain, new_world
+from thinkingbox.testing import load_domain, reference_run
 from thinkingbox_auto_insurance.models import Claim, Customer, Driver, DrivingRecord, Policy, Ticket
 
 DOMAIN = "auto_insurance"
@@ -54,24 +54,10 @@ def _decision(rec, tier: str) -> str:
 
 
 def _run(task_id):
-    domain = load_domain(DOMAIN)
-    task = domain.task(task_id)
-    world = new_world(domain, task_id)
-    try:
-        before = {m: {r.model_dump()[k]: r for r in world.rows(m)}
-                  for m, k in ((Policy, "id"), (Driver, "id"), (Claim, "id"), (Ticket, "id"), (Customer, "id"),
-                               (DrivingRecord, "license_number"))}
-        snapshot = {m: {k: r.model_dump() for k, r in rows.items()} for m, rows in before.items()}
-        results = []
-        for step in task.solution:
-            if step.tool:
-                result = call_tool(domain, world, step.tool, **step.args)
-                assert not result.is_error, (step.tool, result.text)
-                results.append((step.tool, step.args, result.data))
-        tickets = [r.model_dump() for r in world.rows(Ticket) if r.id not in before[Ticket]]
-    finally:
-        world.close()
-    return task, snapshot, results, tickets
+    task, before, after, results = reference_run(load_domain(DOMAIN), task_id, (
+        Policy, Driver, Claim, Ticket, Customer, DrivingRecord))
+    tickets = [row for key, row in after[Ticket].items() if key not in before[Ticket]]
+    return task, before, results, tickets
 
 
 def _money(claims):

@@ -13,7 +13,7 @@ from decimal import Decimal
 
 import pytest
 
-from thinkingbox.testing import call_tool, load_domain, new_world
+from thinkingbox.testing import load_domain, reference_run
 from thinkingbox_auto_insurance import rating
 from thinkingbox_auto_insurance.models import (
     Claim, Customer, Driver, LienholderNotice, Policy, Ticket, Vehicle, VinRecord,
@@ -39,23 +39,8 @@ def use_of(text: str) -> str:
 
 
 def _run(task_id):
-    domain = load_domain(DOMAIN)
-    task = domain.task(task_id)
-    world = new_world(domain, task_id)
-    try:
-        dump = lambda m: {r.model_dump()[m.__table__.primary_key.columns.keys()[0]]: r.model_dump()  # noqa: E731
-                          for r in world.rows(m)}
-        models = (Policy, Customer, Driver, Vehicle, VinRecord, Claim, LienholderNotice, Ticket)
-        before = {m: dump(m) for m in models}
-        results = []
-        for step in task.solution:
-            if step.tool:
-                result = call_tool(domain, world, step.tool, **step.args)
-                assert not result.is_error, (step.tool, result.text)
-                results.append((step.tool, step.args, result.data))
-        after = {m: dump(m) for m in models}
-    finally:
-        world.close()
+    task, before, after, results = reference_run(load_domain(DOMAIN), task_id, (
+        Policy, Customer, Driver, Vehicle, VinRecord, Claim, LienholderNotice, Ticket))
     return task, before, after, results
 
 

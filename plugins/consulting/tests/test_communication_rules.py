@@ -61,7 +61,6 @@ def test_what_the_employee_is_told_follows_the_written_rules(task_id):
     states = task.says.states
     money = {Decimal(str(c.value)) for c in states if c.kind == "money"}
     dates = {c.value for c in states if c.kind == "date"}
-    labels = {c.label for c in states}
     new_approvals = [a for k, a in after[Approval].items() if k not in before[Approval]]
     for a in new_approvals:
         approver = before[Employee][a["approver_id"]]["name"]

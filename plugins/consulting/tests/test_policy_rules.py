@@ -12,13 +12,12 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 
+from consulting_rules import BAND, stand_in
 from thinkingbox.testing import changed_rows, load_domain, new_rows, reference_states
 from thinkingbox_consulting.models import Approval, Device, DeviceOrder, Employee, ExpenseClaim, Ticket
 
 DOMAIN = "consulting"
 TODAY = date(2026, 3, 2)
-BAND = {"analyst": "associate", "consultant": "associate", "senior_consultant": "associate",
-        "manager": "manager", "senior_manager": "manager", "partner": "partner"}
 STATUS = {"fulfilled": "solved", "declined": "solved", "information": "solved", "awaiting_approval": "pending",
           "ordered": "pending", "waiting_on_employee": "hold"}
 TASKS = sorted(load_domain(DOMAIN).tasks)
@@ -34,18 +33,6 @@ def _apply(task_id, *models):
 
 def _requester(task, employees):
     return next(e for e in employees.values() if e["email"] == task.user_facts["email"])
-
-
-def _approver(employees, named, requester_id):
-    """02_approvals.md: the requester -> their manager; on leave -> the delegate; both away -> None."""
-    if named == requester_id:
-        named = employees[requester_id]["manager_id"]
-    if employees[named]["status"] == "on_leave":
-        delegate = employees[named]["delegate_id"]
-        if delegate is None or employees[delegate]["status"] == "on_leave":
-            return None
-        return delegate
-    return named
 
 
 # ---- every task: the one ticket ---------------------------------------------------------
@@ -123,7 +110,7 @@ def test_expense_decisions_follow_the_expense_policy(task_id):
         assert ticket["resolution"] == "waiting_on_employee" and not approvals
     elif band != "partner" and (reimbursable >= 500 or 61 <= delay <= 90):
         assert final == claim, "a claim waiting for approval stays submitted"
-        approver = _approver(employees, requester["manager_id"], requester["id"])
+        approver = stand_in(employees, requester["manager_id"], requester["id"])
         if approver is None:
             assert not approvals and ticket["resolution"] == "waiting_on_employee"
         else:
@@ -202,7 +189,7 @@ def test_hardware_outcomes_follow_the_hardware_policy(task_id):
     if outcome == "decline":
         assert not changed and not orders and not approvals and ticket["resolution"] == "declined"
     elif outcome == "approval":
-        approver = _approver(employees, me["manager_id"], me["id"])
+        approver = stand_in(employees, me["manager_id"], me["id"])
         assert [(a["kind"], a["approver_id"], a["subject_id"], a["amount"]) for a in approvals] == [
             ("hardware", approver, old["id"], None)]
         assert not changed and not orders and ticket["resolution"] == "awaiting_approval"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from consulting_rules import holds_access_to, staffed, stand_in
 from thinkingbox.testing import changed_rows, load_domain, new_rows, reference_states
 from thinkingbox_consulting.models import (
     Approval, Client, ClientSystem, Employee, Engagement, Nda, Staffing, SystemAccess, Ticket,
@@ -18,27 +19,6 @@ TASKS = sorted(t for t in load_domain(DOMAIN).tasks if load_domain(DOMAIN).task(
 
 def _apply(task_id):
     return reference_states(load_domain(DOMAIN), task_id, MODELS)
-
-
-def staffed(w, eid, client):
-    """Staffing active/booked on a planned/active engagement of the client."""
-    return [s for s in w[Staffing].values() if s["employee_id"] == eid and s["status"] in ("active", "booked")
-            and w[Engagement][s["engagement_id"]]["status"] in ("planned", "active")
-            and w[Engagement][s["engagement_id"]]["client_id"] == client]
-
-
-def holds_access_to(w, eid, client):
-    return [a for a in w[SystemAccess].values() if a["employee_id"] == eid and a["status"] == "active"
-            and w[ClientSystem][a["system_id"]]["client_id"] == client]
-
-
-def approver(w, named, requester):
-    if named == requester:
-        named = w[Employee][requester]["manager_id"]
-    if w[Employee][named]["status"] == "on_leave":
-        delegate = w[Employee][named]["delegate_id"]
-        return None if delegate is None or w[Employee][delegate]["status"] == "on_leave" else delegate
-    return named
 
 
 @pytest.mark.parametrize("task_id", TASKS)
@@ -91,7 +71,7 @@ def test_client_access_follows_the_policy(task_id):
                 assert not granted and not approvals
             assert ticket["resolution"] == "waiting_on_employee"
         elif client["sensitivity"] == "restricted":
-            who = approver(before, engagement["manager_id"], me["id"])
+            who = stand_in(before[Employee], engagement["manager_id"], me["id"])
             assert who is not None
             assert [(a["kind"], a["approver_id"], a["subject_id"], a["amount"]) for a in approvals] == [
                 ("client_access", who, system["id"], None)]

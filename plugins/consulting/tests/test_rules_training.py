@@ -9,14 +9,13 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 
+from consulting_rules import BAND, stand_in, title_asked
 from thinkingbox.testing import changed_rows, load_domain, new_rows, reference_states
 from thinkingbox_consulting.models import (
     Approval, Course, Employee, Engagement, Enrolment, Staffing, Ticket, TrainingBudget,
 )
 
 DOMAIN = "consulting"
-BAND = {"analyst": "associate", "consultant": "associate", "senior_consultant": "associate",
-        "manager": "manager", "senior_manager": "manager", "partner": "partner"}
 MODELS = (Approval, Course, Employee, Engagement, Enrolment, Staffing, Ticket, TrainingBudget)
 
 
@@ -26,27 +25,6 @@ def apply(task_id):
 
 def requester(task, before):
     return next(e for e in before[Employee].values() if e["email"] == task.user_facts["email"])
-
-
-def stand_in(employees, named, requester_id):
-    """02_approvals.md, Who stands in for an approver."""
-    if named == requester_id:
-        named = employees[requester_id]["manager_id"]
-    if employees[named]["status"] == "on_leave":
-        delegate = employees[named]["delegate_id"]
-        if delegate is None or employees[delegate]["status"] == "on_leave":
-            return None
-        return delegate
-    return named
-
-
-def title_asked(task, before, model, field):
-    """The catalogue row the request names (its full name, or else its first word, appears in the opening message)."""
-    text = task.request.lower()
-    found = ([r for r in before[model].values() if r[field].lower() in text]
-             or [r for r in before[model].values() if r[field].split()[0].lower() in text])
-    assert len(found) == 1, f"the request names exactly one {model.__name__}"
-    return found[0]
 
 
 TRAINING_TASKS = sorted(t for t in load_domain(DOMAIN).tasks if load_domain(DOMAIN).task(t).family == "training")

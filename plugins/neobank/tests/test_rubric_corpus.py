@@ -2,10 +2,9 @@
 (the checks are thinkingbox.testing.RubricCorpusTests; the agreement is printed).
 
 Most questions are now said by typed claims: a never-state of the decision the question forbids
-(scripts/taskkit.py RUBRIC_AS_NEVER). Their labelled messages are judged here by those claims,
+(RUBRIC_AS_NEVER below, the claims the task files carry in `never_states`). Their labelled messages are judged here by those claims,
 with the vocabulary's readers, and must agree as well as a rubric rule has to; the questions that
 stay rubric questions keep the rules' checks."""
-import sys
 from datetime import date
 from pathlib import Path
 
@@ -14,8 +13,28 @@ from thinkingbox.contract.tasks import Claim
 from thinkingbox.testing import RubricCorpusTests, load_domain
 from thinkingbox_neobank.vocabulary import VOCABULARY
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-from taskkit import RUBRIC_AS_NEVER  # noqa: E402
+
+def decision(kind: str, label: str) -> dict:
+    return {"decision": kind, "label": label}
+
+
+# Rubric questions now said by never-states of the tasks that asked them (question -> claims).
+RUBRIC_AS_NEVER = {
+    "Does the message avoid saying that the access has already been given?":
+        [decision("granted", "the access given already")],
+    "Does the message avoid claiming that the problem has already been fixed or resolved?":
+        [decision("fixed", "the problem fixed already")],
+    "Does the message avoid saying that the new device has already been given, ordered or shipped?":
+        [decision("granted", "a new device given already"), decision("ordered", "a new device ordered already")],
+    "Does the message avoid claiming that the software has been installed on the employee's computer?":
+        [decision("installed", "the software installed by the desk")],
+    "Does the message avoid saying that the service desk reset the password itself?":
+        [decision("password_reset", "the password reset by the desk")],
+    "Does the message avoid saying that a new laptop has been given, ordered or approved?":
+        [decision("granted", "a new laptop given or approved"), decision("ordered", "a new laptop ordered")],
+    "Does the message avoid saying that the account has been unlocked or the password reset?":
+        [decision("unlocked", "the account unlocked"), decision("password_reset", "the password reset")],
+}
 
 CORPUS = Path(__file__).resolve().parents[3] / "tests" / "corpus" / "neobank_rubric.json"
 TODAY = date(2025, 10, 1)

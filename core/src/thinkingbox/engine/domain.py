@@ -302,10 +302,8 @@ class Domain:
         return self._evaluation_hook("tb_side_effects")(domain=self, initial=initial, final=final)
 
     def checks(self, task: Task) -> list[Check]:
-        checks: list[Check] = []
-        for result in self._evaluation_hook("tb_checks")(domain=self, task=task):
-            checks.extend(result or [])
-        return checks
+        """Every plugin's checks for `task`; a check name two plugins give is an error."""
+        return self.host.checks(self._evaluation_hook("tb_checks"), domain=self, task=task)
 
 
 def tool_dict(tool: Any) -> dict[str, Any]:

@@ -75,6 +75,10 @@ def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str
             raise ThinkingboxError(f"unknown task(s) {', '.join(missing)} in domain(s) "
                                    f"{', '.join(d.name for d in domains)}")
     check_ready(host, [t for d in domains for t in d.tasks.values() if task_ids is None or t.id in task_ids], config)
+    for d in domains:  # a check name two plugins both give stops the run here, not in every trial
+        for t in d.tasks.values():
+            if task_ids is None or t.id in task_ids:
+                d.checks(t)
     output = output or Path("runs") / (f"{config.agent.replace(':', '_').replace('/', '_')}-"
                                        f"{'_'.join(d.name for d in domains)}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
     plan = EvaluationPlan(host, domains, config, task_ids, output, command=command or [])

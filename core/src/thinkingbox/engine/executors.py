@@ -54,8 +54,13 @@ class LocalExecutor:
 
 
 def installed_executors() -> dict[str, Any]:
-    """Executor names -> entry points (or the class, for the built-in `local`)."""
-    found: dict[str, Any] = {ep.name: ep for ep in importlib.metadata.entry_points(group=EXECUTOR_GROUP)}
+    """Executor names -> entry points (or the class, for the built-in `local`). A name two
+    packages publish, or a package publishing `local`, is an error naming both."""
+    from thinkingbox.engine.discovery import unique_entry_points, clash_error, executor_source
+
+    found: dict[str, Any] = dict(unique_entry_points(EXECUTOR_GROUP, "executor"))
+    if "local" in found:
+        raise clash_error("executor", "local", executor_source(LocalExecutor), executor_source(found["local"]))
     found["local"] = LocalExecutor
     return found
 

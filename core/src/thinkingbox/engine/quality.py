@@ -304,20 +304,20 @@ class Alternative:
 
 
 async def passing_alternatives(domain: Domain, task: Task) -> list[Alternative]:
-    """For every choice argument of each reference write (an enum, or a help-desk ticket
-    field with a fixed list of values), the other allowed values with which the task still
-    passes although the final state differs: what the task really grades, for its author.
-    (A value that a later write overwrites leaves the same state and is not listed.)"""
+    """For every choice argument of each reference write (an enum, or a value the tool itself
+    says has a fixed list, such as a help-desk ticket's priority), the other allowed values
+    with which the task still passes although the final state differs: what the task really
+    grades, for its author. (A value that a later write overwrites leaves the same state and
+    is not listed.)"""
     try:
         tw = await domain.prepare(task)
     except TaskError:
         return []   # check_task reports the failing reference
     schemas = {t["name"]: t["input_schema"] for t in await domain.list_tool_schemas()}
-    ticket_values = domain.plugin.ticketing.ticket_values() if getattr(domain.plugin, "ticketing", None) else {}
     found = []
     for i in write_steps(domain, task):
         step = task.solution[i]
-        for path, allowed in _choices(step, schemas.get(step.tool, {}), ticket_values):
+        for path, allowed in choice_arguments(domain, step, schemas.get(step.tool, {})):
             reference = _get(step.args, path)
             for value in allowed:
                 if value == reference:
@@ -331,17 +331,20 @@ async def passing_alternatives(domain: Domain, task: Task) -> list[Alternative]:
     return found
 
 
-def _choices(step: ToolCall, schema: dict[str, Any], ticket_values: dict[str, list[str]]):
-    """(argument path, allowed values) of the choice arguments a call sets."""
+def choice_arguments(domain: Domain, step: ToolCall, schema: dict[str, Any]):
+    """(argument path, allowed values) of the choice arguments a call sets: the enums of the
+    tool's JSON schema, and whatever the tool's own `argument_choices(args)` names (a tool
+    taking free-form objects says there which of their values come from a fixed list; the
+    kit's help-desk tools do, for ticket fields)."""
     for name, prop in schema.get("properties", {}).items():
         options = prop.get("enum") or next((o["enum"] for o in prop.get("anyOf", []) if "enum" in o), None)
         if options and name in step.args:
             yield (name,), options
-    item = step.args.get("item")
-    if step.args.get("table") == "tickets" and isinstance(item, dict):
-        for key, values in ticket_values.items():
-            if key in item:
-                yield ("item", key), values
+    tool = domain.tools.get(step.tool)
+    own = getattr(tool.fn, "argument_choices", None) if tool is not None else None
+    if own is not None:
+        for path, values in own(step.args):
+            yield tuple(path), list(values)
 
 
 @dataclass

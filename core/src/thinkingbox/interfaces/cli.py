@@ -176,6 +176,15 @@ def build_parser() -> argparse.ArgumentParser:
     dm.add_argument("--quick", action="store_true", help="do not run the reference solutions (faster; a failing "
                     "reference then shows only when a command runs that task)")
 
+    pg = sub.add_parser("plugins", help="list what the installed plugins add, and the package and version of each",
+                        description="List the installed domains, extension plugins, agents, users, judges and "
+                        "executors, each with the package (distribution) and version it comes from and who adds it "
+                        "(the core, a domain or an extension). Domains are loaded (their tasks are not read), so the "
+                        "agents and users a domain adds are listed too; one that fails to load is a 'broken' row "
+                        "(exit status 1). A name two plugins both claim is an error naming both (exit status 2).")
+    pg.add_argument("--json", action="store_true", help="print a JSON list of objects (kind, name, package, version, "
+                    "provider, note) instead of a table")
+
     va = sub.add_parser("validate", help="check that every task is sound (for task authors)",
                         description="For every task: reset is exact, the reference solution passes, doing "
                         "nothing fails, and the reference solution fails when any one of its writes is dropped, "
@@ -305,8 +314,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     nd = sub.add_parser("new-domain", help="create a new domain package from a small working template",
                         description="Create a domain package that passes `tb validate` and its own tests as "
-                        "generated: a table, base rows, a read and a write tool, a prompt, a policy, a task and "
-                        "tests. At the root of a Thinkingbox uv workspace it goes to plugins/NAME and the root "
+                        "generated: a copy of the template domain (examples/minimal_domain, a lending library: two "
+                        "tables, base rows, a read and a write tool, a prompt, two tasks and tests) renamed to NAME. "
+                        "At the root of a Thinkingbox uv workspace it goes to plugins/NAME and the root "
                         "pyproject.toml (and noxfile.py) are updated to install it; elsewhere it is a stand-alone "
                         "package ./thinkingbox-NAME. Existing folders are never overwritten.")
     nd.add_argument("name", metavar="NAME", help="the domain's name: a lower-case Python identifier (shop, car_rental)")
@@ -402,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return {"eval": cmd_eval, "domains": cmd_domains, "tasks": cmd_tasks,
+        return {"eval": cmd_eval, "domains": cmd_domains, "plugins": cmd_plugins, "tasks": cmd_tasks,
                 "validate": cmd_validate, "play": cmd_play, "report": cmd_report, "view": cmd_view, "show": cmd_show,
                 "compare": cmd_compare, "rejudge": cmd_rejudge, "serve": cmd_serve,
                 "new-domain": cmd_new_domain, "user-check": cmd_user_check, "judge-check": cmd_judge_check,
@@ -474,6 +484,29 @@ def cmd_domains(args: argparse.Namespace) -> int:
     print(tabulate(rows, headers=["domain", "version", "about", "tasks"], tablefmt="simple_grid",
                    maxcolwidths=[None, None, 70, None]))
     broken = [s.name for s in statuses if s.domain is None]
+    return 1 if broken else 0
+
+
+def cmd_plugins(args: argparse.Namespace) -> int:
+    from thinkingbox.engine.discovery import PluginHost
+    from thinkingbox.engine.plugin_list import plugin_entries
+
+    entries = plugin_entries(PluginHost())
+    broken = any(e.kind == "domain" and e.note.startswith("broken") for e in entries)
+    if args.json:
+        import orjson
+
+        print(orjson.dumps([e.as_dict() for e in entries], option=orjson.OPT_INDENT_2).decode())
+        return 1 if broken else 0
+    from tabulate import tabulate
+
+    headers = ["kind", "name", "package", "version", "added by", "note"]
+    # "added by" says who adds an agent, user or judge; a domain, extension or executor adds itself.
+    rows = [[e.kind, e.name, e.package or "-", e.version or "-",
+             e.provider if e.kind in ("agent", "user", "judge") else "-", e.note] for e in entries]
+    used = max(len(line) for line in tabulate([r[:5] for r in rows], headers=headers[:5]).splitlines()) + 2
+    print(tabulate(rows, headers=headers, tablefmt="simple",
+                   maxcolwidths=[None] * 5 + [max(TABLE_WIDTH - used, 20)]))  # the note gives way to fit
     return 1 if broken else 0
 
 
@@ -558,7 +591,7 @@ def _print_safe(text: str) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.episode import Limits
-    from thinkingbox.interfaces.serve import serve_http, serve_stdio
+    from thinkingbox.engine.http_tools import serve_http, serve_stdio
     from thinkingbox.interfaces.run_options import served_user
 
     (domain,) = PluginHost().load_domains([args.domain])

@@ -1,15 +1,19 @@
 """`tb new-domain NAME`: a new domain package that works before you change a line.
 
-The package is a small, complete domain (one table, its base rows, a read tool and a
-write tool, a prompt, one policy document, one task and its tests) for the author to
-rewrite. At the root of a Thinkingbox uv workspace it becomes a workspace member under
+The package is a copy of the one domain template, `examples/minimal_domain` (a lending
+library: two tables, base rows, a read tool and a write tool, a prompt, two tasks and
+their tests), renamed to NAME, for the author to rewrite. The template exists once: in a
+source checkout it is read from `examples/`; the core's wheel ships the same files as
+`thinkingbox/interfaces/domain_template` (core/hatch_build.py copies them in at build time).
+
+At the root of a Thinkingbox uv workspace the package becomes a workspace member under
 `plugins/NAME`, and the root `pyproject.toml` (and the `PLUGINS` list of `noxfile.py`)
 gain it, so `uv run` installs it; anywhere else it is a stand-alone package
 `./thinkingbox-NAME` with its own instructions for a development environment.
 
 Nothing is written until every check has passed, and nothing existing is overwritten.
-Root files are edited as text (formatting and comments kept), and each edit is checked by
-parsing the file before and after it.
+`pyproject.toml` files are edited with tomlkit (layout and comments kept) and each edit is
+checked by parsing the file after it; `noxfile.py` is edited as text, checked the same way.
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ import copy
 import json
 import keyword
 import re
+import shlex
 import tomllib
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
@@ -27,7 +32,8 @@ from thinkingbox.contract.errors import ThinkingboxError
 
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9_]*")
 WORKSPACE_GLOB = "plugins/*"
-NOW = "2025-01-06T09:00:00Z"
+TEMPLATE = "domain_template"   # the template's folder in the installed package
+TEMPLATE_NAME = "library"      # the template's domain name, which the copy replaces with NAME
 
 
 # ---- names ---------------------------------------------------------------------------
@@ -113,18 +119,33 @@ def is_member(root: Path, target: Path) -> bool:
 def core_source() -> Path | None:
     """The `core/` folder of the source checkout this thinkingbox runs from, if it runs
     from one (an editable install); None for an installed wheel."""
-    core = Path(__file__).resolve().parent.parent.parent
+    import thinkingbox
+
+    core = Path(thinkingbox.__file__).resolve().parents[2]  # core/src/thinkingbox/__init__.py
     if _read_toml(core / "pyproject.toml").get("project", {}).get("name") == "thinkingbox":
         return core
     return None
 
 
-# ---- editing TOML and Python as text -------------------------------------------------
+def template_dir() -> Path:
+    """The domain template: shipped in the installed package, or a source checkout's
+    `examples/minimal_domain`."""
+    shipped = Path(__file__).resolve().with_name(TEMPLATE)
+    if (shipped / "pyproject.toml").is_file():
+        return shipped
+    core = core_source()
+    example = core.parent / "examples" / "minimal_domain" if core is not None else None
+    if example is not None and (example / "pyproject.toml").is_file():
+        return example
+    raise ThinkingboxError(f"the domain template is missing: neither {shipped} (an installed thinkingbox) nor a "
+                           "checkout's examples/minimal_domain exists; reinstall thinkingbox")
 
-def _code(text: str, start: int, python: bool):
-    """(index, character) of the code from `start` on: comments are skipped and a whole
-    string is one item, at its closing quote. `python`: backslashes escape in '...' too
-    (in TOML, single quotes make a literal string)."""
+
+# ---- editing pyproject.toml (tomlkit) and noxfile.py (text) --------------------------
+
+def _code(text: str, start: int):
+    """(index, character) of the Python code from `start` on: comments are skipped and a
+    whole string is one item, at its closing quote."""
     i = start
     while i < len(text):
         char = text[i]
@@ -134,7 +155,7 @@ def _code(text: str, start: int, python: bool):
             while not text.startswith(quote, i):
                 if i >= len(text) or (text[i] == "\n" and len(quote) == 1):
                     raise ThinkingboxError("unterminated string")
-                i += 2 if text[i] == "\\" and (char == '"' or python) else 1
+                i += 2 if text[i] == "\\" else 1
             i += len(quote)
             yield i - 1, char
         elif char == "#":
@@ -147,10 +168,10 @@ def _code(text: str, start: int, python: bool):
             i += 1
 
 
-def _closing_bracket(text: str, start: int, python: bool = False) -> int:
+def _closing_bracket(text: str, start: int) -> int:
     """The index of the bracket closing the one at `start`."""
     depth = 0
-    for i, char in _code(text, start, python):
+    for i, char in _code(text, start):
         if char in "[{(":
             depth += 1
         elif char in "]})":
@@ -160,11 +181,11 @@ def _closing_bracket(text: str, start: int, python: bool = False) -> int:
     raise ThinkingboxError("unclosed bracket")
 
 
-def append_to_list(text: str, open_at: int, item: str, python: bool = False) -> str:
-    """Add `item` (already a literal) as the last element of the list whose `[` is at
+def append_to_list(text: str, open_at: int, item: str) -> str:
+    """Add `item` (already a Python literal) as the last element of the list whose `[` is at
     `open_at`, in the list's own layout: one line, or one element per line."""
-    close = _closing_bracket(text, open_at, python)
-    last = max(i for i, _ in _code(text[:close], open_at, python))  # the `[`, or the last element's end
+    close = _closing_bracket(text, open_at)
+    last = max(i for i, _ in _code(text[:close], open_at))  # the `[`, or the last element's end
     empty = last == open_at
     line_start = text.rfind("\n", 0, close) + 1
     if "\n" not in text[open_at:close] or text[line_start:close].strip():
@@ -177,36 +198,27 @@ def append_to_list(text: str, open_at: int, item: str, python: bool = False) -> 
     return text[:last + 1] + comma + text[last + 1:line_start] + f"{indent}{item},\n" + text[line_start:]
 
 
-_HEADER = re.compile(r"^[ \t]*\[(?!\[)[ \t]*([^\]\n]+?)[ \t]*\][ \t]*(?:#.*)?$", re.M)
-_ANY_HEADER = re.compile(r"^[ \t]*\[", re.M)
+def _inline(text: str):
+    """A tomlkit inline table written as `text` (`{ workspace = true }`), spacing kept."""
+    import tomlkit
+
+    return tomlkit.parse(f"x = {text}")["x"]
 
 
-def _table_span(text: str, table: str) -> tuple[int, int] | None:
-    """(start of the body, end of the body) of `[table]`, or None."""
-    for match in _HEADER.finditer(text):
-        if re.sub(r"\s+", "", match.group(1)).replace('"', "") == table:
-            body = text.find("\n", match.end())
-            body = len(text) if body < 0 else body + 1
-            following = _ANY_HEADER.search(text, body)
-            return body, following.start() if following else len(text)
-    return None
+def _table(parent, key: str):
+    """`parent[key]`, a TOML table, created (as a table of tables) when missing."""
+    import tomlkit
 
-
-def _insert_line(text: str, span: tuple[int, int], line: str) -> str:
-    """Insert `line` after the last non-blank line of a table's body."""
-    body, end = span
-    stop = body
-    for match in re.finditer(r"[^\n]*\n?", text[body:end]):
-        if match.group().strip() and not match.group().lstrip().startswith("#"):
-            stop = body + match.end()
-    if stop > 0 and text[stop - 1] != "\n":
-        line = "\n" + line
-    return text[:stop] + line + "\n" + text[stop:]
+    if key not in parent:
+        parent[key] = tomlkit.table(is_super_table=True)
+    return parent[key]
 
 
 def add_workspace_package(text: str, dist: str) -> str:
     """The root `pyproject.toml` text with `dist` added to `[project] dependencies` (when
     the root has a `[project]`) and as a workspace source in `[tool.uv.sources]`."""
+    import tomlkit
+
     before = tomllib.loads(text)
     wanted = _normalize(dist)
     dependencies = before.get("project", {}).get("dependencies", [])
@@ -217,31 +229,27 @@ def add_workspace_package(text: str, dist: str) -> str:
         raise ThinkingboxError(f"the workspace already has a source for {dist} (pyproject.toml [tool.uv.sources])")
 
     expected = copy.deepcopy(before)
-    if "project" in before:
-        span = _table_span(text, "project")
-        if span is None:
-            raise ThinkingboxError("pyproject.toml: cannot find the [project] table's header")
-        key = re.compile(r"^[ \t]*dependencies[ \t]*=[ \t]*\[", re.M).search(text, span[0], span[1])
-        if key:
-            text = append_to_list(text, key.end() - 1, json.dumps(dist))
-        else:
-            text = _insert_line(text, span, f"dependencies = [{json.dumps(dist)}]")
+    doc = tomlkit.parse(text)
+    if "project" in doc:
+        if "dependencies" not in doc["project"]:
+            doc["project"]["dependencies"] = tomlkit.array()
+        doc["project"]["dependencies"].append(dist)
         expected["project"].setdefault("dependencies", []).append(dist)
-    span = _table_span(text, "tool.uv.sources")
-    line = f"{dist} = {{ workspace = true }}"
-    if span is None:
-        text = text.rstrip("\n") + f"\n\n[tool.uv.sources]\n{line}\n"
-    else:
-        text = _insert_line(text, span, line)
+    line = "{ workspace = true }"
+    uv = _table(_table(doc, "tool"), "uv")
+    if "sources" not in uv:
+        uv["sources"] = tomlkit.table()
+    uv["sources"][dist] = _inline(line)
     expected.setdefault("tool", {}).setdefault("uv", {}).setdefault("sources", {})[dist] = {"workspace": True}
+    new = tomlkit.dumps(doc)
     try:
-        after = tomllib.loads(text)
+        after = tomllib.loads(new)
     except tomllib.TOMLDecodeError as exc:
         after = {"error": str(exc)}
     if after != expected:
         raise ThinkingboxError(f"could not add {dist} to pyproject.toml safely; add it by hand: "
-                               f'"{dist}" to [project] dependencies and `{line}` to [tool.uv.sources]')
-    return text
+                               f'"{dist}" to [project] dependencies and `{dist} = {line}` to [tool.uv.sources]')
+    return new
 
 
 def add_nox_plugin(text: str, name: str) -> str | None:
@@ -252,23 +260,23 @@ def add_nox_plugin(text: str, name: str) -> str | None:
         return None
     open_at = match.end() - 1
     try:
-        close = _closing_bracket(text, open_at, python=True)
+        close = _closing_bracket(text, open_at)
         plugins = ast.literal_eval(text[open_at:close + 1])
     except (ThinkingboxError, ValueError, SyntaxError):
         return None
     if not isinstance(plugins, list) or name in plugins:
         return None
     quote = "'" if re.match(r"\s*'", text[open_at + 1:close]) else '"'
-    new = append_to_list(text, open_at, f"{quote}{name}{quote}", python=True)
+    new = append_to_list(text, open_at, f"{quote}{name}{quote}")
     try:
         ast.parse(new)
-        after = ast.literal_eval(new[open_at:_closing_bracket(new, open_at, python=True) + 1])
+        after = ast.literal_eval(new[open_at:_closing_bracket(new, open_at) + 1])
     except (ThinkingboxError, ValueError, SyntaxError):
         return None
     return new if after == plugins + [name] else None
 
 
-# ---- the package ---------------------------------------------------------------------
+# ---- the package: the template, renamed -------------------------------------------------
 
 def _s(text: str) -> str:
     """A double-quoted string literal, valid both in Python and in TOML."""
@@ -292,45 +300,52 @@ def _commands(rows: list[tuple[str, str]], prefix: str = "") -> str:
     return "\n".join(f"    {prefix + command:<{width}}  # {comment}" for command, comment in rows)
 
 
-def _json(value, indent: int = 0) -> str:
-    """JSON laid out for people: what fits on a line stays on one line."""
-    flat = json.dumps(value, ensure_ascii=False)
-    if len(flat) + indent <= 100 or not isinstance(value, (dict, list)) or not value:
-        return flat
-    pad = " " * (indent + 2)
-    if isinstance(value, dict):
-        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {_json(v, indent + 2)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
-    return "[\n" + ",\n".join(pad + _json(v, indent + 2) for v in value) + "\n" + " " * indent + "]"
+def template_files(template: Path | None = None) -> dict[str, str]:
+    """Relative path -> text of the template's files: its pyproject.toml, README.md and
+    everything under src/ and tests/ (no caches)."""
+    template = template_dir() if template is None else template
+    files = {}
+    for path in sorted(template.rglob("*")):
+        relative = path.relative_to(template).as_posix()
+        if (not path.is_file() or "__pycache__" in path.parts or path.suffix == ".pyc"
+                or not (relative in ("pyproject.toml", "README.md") or relative.startswith(("src/", "tests/")))):
+            continue
+        files[relative] = path.read_text(encoding="utf-8")
+    return files
 
 
-def render_files(name: str, title: str, in_workspace: bool, with_nox: bool = False) -> dict[str, str]:
-    """Relative path -> text of every file of the new package."""
+def _replace(text: str, old: str, new: str, where: str, regex: bool = False) -> str:
+    """`text` with `old` replaced; the template must hold it (a changed template is a bug here)."""
+    replaced, count = re.subn(old, lambda _: new, text, flags=re.M) if regex else (text.replace(old, new),
+                                                                                    text.count(old))
+    if not count:
+        raise ThinkingboxError(f"the domain template's {where} no longer holds {old!r}; tb new-domain needs updating")
+    return replaced
+
+
+def _pyproject(text: str, name: str, title: str, in_workspace: bool) -> str:
+    import tomlkit
+
     pkg = f"thinkingbox_{name}"
-    dist = dist_name(name)
-    base = f"{camel(name)}Table"
-    files: dict[str, str] = {}
+    doc = tomlkit.parse(text)
+    project = doc["project"]
+    project["name"] = dist_name(name)
+    project["version"] = "0.1.0"
+    project["description"] = f"Thinkingbox domain: {title}"
+    project["dependencies"] = [_core_requirement()]
+    entry = tomlkit.table()
+    entry[name] = f"{pkg}.plugin:SPEC"
+    project["entry-points"]["thinkingbox.domains"] = entry
+    doc["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] = [f"src/{pkg}"]
+    if in_workspace:
+        sources = tomlkit.table()
+        sources["thinkingbox"] = _inline("{ workspace = true }")
+        _table(_table(doc, "tool"), "uv")["sources"] = sources
+    return tomlkit.dumps(doc)
 
-    sources = '\n[tool.uv.sources]\nthinkingbox = { workspace = true }\n' if in_workspace else ""
-    files["pyproject.toml"] = f'''[project]
-name = "{dist}"
-version = "0.1.0"
-description = {_s(f"Thinkingbox domain: {title}")}
-readme = "README.md"
-requires-python = ">=3.11"
-dependencies = [{_s(_core_requirement())}]
 
-[project.entry-points."thinkingbox.domains"]
-{name} = "{pkg}.plugin:SPEC"
-
-[build-system]
-requires = ["hatchling>=1.25"]
-build-backend = "hatchling.build"
-
-[tool.hatch.build.targets.wheel]
-packages = ["src/{pkg}"]
-{sources}'''
-
+def _readme(text: str, name: str, title: str, in_workspace: bool, with_nox: bool) -> str:
+    body = text[text.index("\n## "):].lstrip("\n") if "\n## " in text else ""
     checks = [("tb domains", f"lists {name}"),
               (f"tb validate --domains {name}", "every task is sound"),
               (f"pytest plugins/{name}" if in_workspace else "pytest", "this package's tests"),
@@ -351,192 +366,58 @@ package installed, as a user of the package would have them.
 other project's `uv sync` removes it. In this folder, with a checkout of Thinkingbox:
 
     uv venv
-    uv pip install -e <path-to-thinkingbox>/core -e . pytest
+    uv pip install --python .venv -e <path-to-thinkingbox>/core -e . pytest
 
-(or `uv pip install -e . pytest` where `thinkingbox` comes from your package index).
-Then, with the environment activated (`source .venv/bin/activate`):
+(or `uv pip install --python .venv -e . pytest` where `thinkingbox` comes from your package
+index). Then, with the environment activated (`source .venv/bin/activate`):
 
 {_commands(checks)}
 
 Editable installs pick up changes to the code, tasks and policies without reinstalling.
 """
-    files["README.md"] = f"""# {dist}
+    return f"""# {dist_name(name)}
 
-{title}: a Thinkingbox domain, created with `tb new-domain {name}`. As generated it is
-a small working example (customers' requests, which the agent looks up and closes) to
-rewrite into your own domain.
+{title}: a Thinkingbox domain, created with `tb new-domain {name}` as a copy of the
+template domain (a lending library) to rewrite into your own.
 
-## Layout
-
-- `src/{pkg}/plugin.py`: the tables, the rows every task starts from, the tools,
-  the agent's prompt and `SPEC`, which ties them together (the package's
-  `thinkingbox.domains` entry point names it).
-- `src/{pkg}/tasks/*.json`: the tasks, one file per family (`tb tasks --schema` prints
-  the format). Each task's reference solution must reach the one correct final state.
-- `src/{pkg}/policies/*.md`: the rules the agent must follow; they are part of its
-  prompt and searchable with the `search_policy` tool.
-- `tests/test_{name}.py`: `DomainTests` checks every task (sound, the reference solution
-  passes, doing nothing fails); the other tests call the tools directly.
+{body.rstrip()}
 
 ## Develop
 
 {develop}"""
 
-    files[f"src/{pkg}/__init__.py"] = f'"""{_doc(title)}: a Thinkingbox domain (see `plugin.py`)."""\n'
 
-    prompt = (f"You are the customer-service agent of {_braces(title)}. The time now is {{now}}.\n"
-              "Look things up and make changes with your tools; tell the customer only what they returned.\n\n"
-              "{policies}")
-    prompt_lines = "\n".join(f"        {_s(line)}" for line in prompt.splitlines(keepends=True))
-    files[f"src/{pkg}/plugin.py"] = f'''"""{_doc(title)}: a Thinkingbox domain.
-
-Everything the domain is, in one module: its table (declared on the domain's own table
-base), the rows every task starts from, its tools and the agent's prompt, tied together by
-`SPEC`. Task files live in `tasks/`, policy documents in `policies/`.
-
-Generated by `tb new-domain`: replace the requests below with your own systems. Every
-change to a table is made by a write tool, and each tool checks what the real system
-would check, refusing with a `ToolError` the agent can read.
-"""
-from __future__ import annotations
-
-from typing import Literal
-
-from sqlmodel import Field
-
-from thinkingbox import DomainSpec, FreeText, ToolError, World, read_tool, table_base, write_tool
-
-{base} = table_base({_s(name)})
-
-
-class Request({base}, table=True):
-    """A customer's request; it stays open until the agent closes it."""
-
-    __tablename__ = "requests"
-    id: str = Field(primary_key=True)
-    customer: str
-    subject: str
-    status: str = "open"  # open or closed
-    resolution: str = ""  # resolved or withdrawn, once closed
-    closed_at: str = ""
-    note: str = FreeText("")  # the agent's own words: the judge does not compare them
-
-
-def base_rows() -> list:
-    """The rows every task starts from; a task may add its own (`rows` in its file)."""
-    return [
-        Request(id="R-1", customer="Ada Moreno", subject="The heater rattles when it starts"),
-        Request(id="R-2", customer="Ben Okafor", subject="Invoice sent to an old address"),
-        Request(id="R-3", customer="Ben Okafor", subject="Hallway light bulb to replace", status="closed",
-                resolution="resolved", closed_at="2025-01-03T15:20:00Z"),
-    ]
-
-
-@read_tool
-def get_request(world: World, request_id: str) -> dict:
-    """Look up one request by its id (such as R-1): customer, subject and status."""
-    return world.require(Request, request_id, "request").model_dump()
-
-
-@write_tool
-def close_request(world: World, request_id: str, resolution: Literal["resolved", "withdrawn"],
-                  note: str = "") -> dict:
-    """Close an open request. resolution: `resolved` when the problem is fixed, `withdrawn`
-    when the customer no longer wants it handled. note: a short remark (optional)."""
-    request = world.require(Request, request_id, "request")
-    if request.status != "open":
-        raise ToolError(f"request {{request_id}} is already {{request.status}}; only open requests can be closed")
-    world.update(request, status="closed", resolution=resolution, closed_at=world.now_iso, note=note)
-    return request.model_dump()
-
-
-SPEC = DomainSpec(
-    name={_s(name)},
-    title={_s(title)},
-    description="Customers' requests, which the agent looks up and closes (generated by tb new-domain).",
-    now={_s(NOW)},
-    package=__package__,
-    tables={base},
-    fixtures=base_rows,
-    tools=[get_request, close_request],
-    prompt=(
-{prompt_lines}
-    ),
-)
-'''
-
-    files[f"src/{pkg}/policies/01_rules.md"] = """# Closing requests
-
-Every request has an id such as R-1, a customer, a subject and a status: open or closed.
-
-1. If the customer has not given the request's id, ask for it. Look the request up with
-   `get_request` and make sure it belongs to the customer you are talking to; never change
-   another customer's request.
-2. Close a request only when its own customer asks you to. The resolution is `resolved`
-   when the customer says the problem is fixed, and `withdrawn` when they no longer want
-   it handled.
-3. A closed request stays closed: do not close it again. Tell the customer it already is.
-"""
-
-    task_file = {
-        "family": name,
-        "description": "Closing a customer's request at their word.",
-        "tasks": [{
-            "id": f"{name.replace('_', '-')}-close-resolved",
-            "title": "The customer's problem is fixed; close the right one of their two requests",
-            "request": "Hello, the invoice problem I wrote to you about is sorted out now, so you can close it.",
-            "user_facts": {"name": "Ben Okafor", "request id": "R-2",
-                           "what happened": "The invoice arrived at the right address in the end."},
-            "solution": [
-                {"tool": "get_request", "args": {"request_id": "R-2"}},
-                {"tool": "close_request", "args": {"request_id": "R-2", "resolution": "resolved"}},
-            ],
-            "final_message": "Thanks, Ben: request R-2 about the invoice is now closed as resolved.",
-            # What the customer must be told (the request and the outcome), and must never be told.
-            "says": {"states": [{"id": "R-2", "label": "request closed"},
-                                {"phrase": [r"\bclosed\b"], "label": "decision"}],
-                     "never_states": [{"id": "R-3", "label": "the other request"}]},
-            "notes": "R-2 is Ben's open request about the invoice and the problem is fixed: closed as resolved "
-                     "(policy rule 2). His other request, R-3, is already closed and stays as it is.",
-        }],
-    }
-    files[f"src/{pkg}/tasks/{name}.json"] = _json(task_file) + "\n"
-
-    files[f"tests/test_{name}.py"] = f'''"""Tests of the {name} domain: DomainTests checks every task (it is sound, its
-reference solution passes, doing nothing fails); the functions below call the tools as
-an agent would, on a fresh world of the domain's first task."""
-from thinkingbox.testing import DomainTests
-
-DOMAIN = {_s(name)}
-
-
-class Test{camel(name)}Tasks(DomainTests):
-    domain = DOMAIN
-
-
-def test_a_request_is_closed_only_once(tb_call, tb_world):
-    closed = tb_call("close_request", request_id="R-1", resolution="withdrawn")
-    assert not closed.is_error and closed.data["status"] == "closed"
-    before = tb_world.snapshot()
-    again = tb_call("close_request", request_id="R-1", resolution="resolved")
-    assert again.is_error and "already closed" in again.text
-    assert tb_world.snapshot() == before  # a refused call changes nothing
-
-
-def test_an_unknown_request_is_an_error(tb_call):
-    result = tb_call("get_request", request_id="R-99")
-    assert result.is_error and "not found" in result.text
-'''
+def render_files(name: str, title: str, in_workspace: bool, with_nox: bool = False,
+                 template: Path | None = None) -> dict[str, str]:
+    """Relative path -> text of every file of the new package: the template's, renamed."""
+    pkg = f"thinkingbox_{name}"
+    old_pkg, old_test = f"tb_{TEMPLATE_NAME}", f"test_{TEMPLATE_NAME}"
+    files: dict[str, str] = {}
+    for relative, text in template_files(template).items():
+        where = relative
+        text = text.replace(old_pkg, pkg).replace(dist_name(TEMPLATE_NAME), dist_name(name))
+        text = text.replace(f"{old_test}.py", f"test_{name}.py")
+        text = text.replace(f"{camel(TEMPLATE_NAME)}Table", f"{camel(name)}Table")
+        relative = relative.replace(f"src/{old_pkg}/", f"src/{pkg}/").replace(f"tests/{old_test}.py",
+                                                                              f"tests/test_{name}.py")
+        if where == "pyproject.toml":
+            try:
+                text = _pyproject(text, name, title, in_workspace)
+            except KeyError as exc:
+                raise ThinkingboxError(f"the domain template's pyproject.toml has no {exc.args[0]!r} table any more; "
+                                       "tb new-domain needs updating") from None
+        elif where == "README.md":
+            text = _readme(text, name, title, in_workspace, with_nox)
+        elif where == f"src/{old_pkg}/plugin.py":
+            text = _replace(text, f"table_base({_s(TEMPLATE_NAME)})", f"table_base({_s(name)})", where)
+            text = _replace(text, f"    name={_s(TEMPLATE_NAME)},", f"    name={_s(name)},", where)
+            text = _replace(text, r"^    title=.*,$", f"    title={_s(title)},", where, regex=True)
+        elif where == f"tests/{old_test}.py":
+            text = _replace(text, f"DOMAIN = {_s(TEMPLATE_NAME)}", f"DOMAIN = {_s(name)}", where)
+            text = _replace(text, f"class Test{camel(TEMPLATE_NAME)}Tasks", f"class Test{camel(name)}Tasks", where)
+            text = _replace(text, f"the {TEMPLATE_NAME} domain", f"the {name} domain", where)
+        files[relative] = text
     return files
-
-
-def _braces(text: str) -> str:
-    return text.replace("{", "{{").replace("}", "}}")
-
-
-def _doc(text: str) -> str:
-    """Text safe inside a triple-quoted docstring."""
-    return text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
 
 
 # ---- planning and writing ------------------------------------------------------------
@@ -618,15 +499,18 @@ def summary(p: Plan, cwd: Path | None = None) -> str:
                   f"  uv run tb eval --domains {p.name} --agent oracle",
                   "(uv run installs the new package and updates uv.lock; commit both.)"]
     else:
+        # `--python .venv`: into the new environment even where another one is active
+        # (VIRTUAL_ENV, as under `uv run`), which `uv pip` would otherwise install into.
         core = core_source()
-        core_arg = f"-e {core} " if core else ""
-        lines += [f"  cd {where}",
+        core_arg = f"-e {shlex.quote(str(core))} " if core else ""
+        lines += [f"  cd {shlex.quote(where)}",
                   "  uv venv",
-                  f"  uv pip install {core_arg}-e . pytest",
+                  f"  uv pip install --python .venv {core_arg}-e . pytest",
                   f"  .venv/bin/tb validate --domains {p.name}",
                   "  .venv/bin/pytest"]
         if not core:
-            lines.append("(where `thinkingbox` is not on your package index, add `-e <path-to-thinkingbox>/core`)")
+            lines.append("(where `thinkingbox` is not on your package index, add `-e <path-to-thinkingbox>/core` "
+                         "after `.venv`)")
     lines.append(f"Then make the domain your own: start with {where}/src/thinkingbox_{p.name}/plugin.py.")
     return "\n".join(lines)
 

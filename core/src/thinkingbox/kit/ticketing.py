@@ -149,6 +149,16 @@ class Helpdesk:
         return {"status": TICKET_STATUSES, "priority": TICKET_PRIORITIES, "type": TICKET_TYPES,
                 **self.allowed_values}
 
+    def argument_choices(self, args: Mapping[str, Any]) -> list[tuple[tuple[str, ...], list[str]]]:
+        """The choice arguments a call of its create or update tool sets that its JSON schema
+        cannot show (the item is free-form): (argument path, allowed values), e.g.
+        (("item", "priority"), [...]) for a ticket. `tb validate` tries the other values to
+        show its author which choices a task really grades."""
+        item = args.get("item")
+        if args.get("table") != "tickets" or not isinstance(item, dict):
+            return []
+        return [(("item", key), list(values)) for key, values in self.ticket_values().items() if key in item]
+
 
 def _kind(annotation: Any) -> str:
     """Field kinds for the filter: text, number, bool, list or any."""
@@ -319,4 +329,6 @@ def ticketing_tools(helpdesk: Helpdesk) -> list:
         """The help-desk tables, their fields and the allowed ticket values."""
         return {"tables": schema_text}
 
+    for write in (create_item, update_item):  # what `tb validate` may vary in their free-form item
+        write.argument_choices = helpdesk.argument_choices
     return [list_tables, get_items, get_item, create_item, update_item]

@@ -8,7 +8,8 @@ appendix D.3, made deterministic):
                           failing, or a harness failure): an infrastructure failure.
 2. tool_usage             a tool call returned an error and the agent never called that
                           tool successfully afterwards (it did not recover).
-3. no_state_change        no state-changing (write) tool call succeeded.
+3. no_state_change        no state-changing (write) tool call succeeded. (A trial whose
+                          tool calls' kinds are unknown, see `is_write`, never gets it.)
 4. incomplete_resolution  the episode did not end cleanly (user-turn or action limit), or
                           the final message is empty or still asks the user something ("?").
 5. communication          the final state was right but what the agent told the customer
@@ -21,30 +22,56 @@ appendix D.3, made deterministic):
 The weak-proxy ablation (appendix D.2) counts failed trials that weaker evaluators would
 have passed: clean termination (non-empty final message with the completion marker and no
 question), plus at least one write call, plus a final tool response without error.
+
+Which calls were writes is what the domain declared (`write_tool` or `read_tool`): each tool
+event of a trajectory carries it as `write`. The core names no domain's verbs.
 """
 from __future__ import annotations
 
-import re
+import importlib.metadata
 from collections import Counter, defaultdict
+from functools import lru_cache
 from typing import Any, Iterable
 
 from thinkingbox.reporting.records import run_label
 
 CATEGORIES = ["tool_usage", "no_state_change", "incomplete_resolution", "communication", "response_rubric",
               "wrong_state", "error"]
-_WRITE_NAME = re.compile(r"(create|update|cancel|refund|charge|modify|reship|file|add|reschedule|schedule|"
-                         r"escalate|provision|revoke|enroll|assign|reserve|retire|grant|delete|process|open)", re.I)
+DOMAIN_GROUP = "thinkingbox.domains"
 
 
 def _tools(record: dict[str, Any]) -> list[dict[str, Any]]:
     return [e for e in record["trajectory"] if e["role"] == "tool"]
 
 
-def is_write(event: dict[str, Any]) -> bool:
-    """Tool events carry a `write` flag; older records fall back on the tool's name."""
+def is_write(event: dict[str, Any], domain: str | None = None) -> bool | None:
+    """Whether a tool event was a call of a write tool. Tool events carry a `write` flag; for
+    a record written before they did, the kinds of `domain`'s tools decide when that domain
+    is installed; otherwise None: unknown (never guessed from the tool's name)."""
     if "write" in event:
         return bool(event["write"])
-    return bool(_WRITE_NAME.search(event.get("name", "")))
+    writes = installed_write_tools(domain) if domain else None
+    return None if writes is None else event.get("name") in writes
+
+
+@lru_cache(maxsize=None)
+def installed_write_tools(domain: str) -> frozenset[str] | None:
+    """The names of an installed domain's write tools (its own declaration), or None when the
+    domain is not installed or its tools cannot be read."""
+    from thinkingbox.contract.tools import tool_spec
+
+    for ep in importlib.metadata.entry_points(group=DOMAIN_GROUP):
+        if ep.name == domain:
+            try:
+                specs = [tool_spec(fn) for fn in ep.load().tb_tools()]
+            except Exception:  # a broken domain: its kinds are unknown, as an absent one's are
+                return None
+            return frozenset(s.name for s in specs if not s.read_only)
+    return None
+
+
+def _writes(record: dict[str, Any], tools: list[dict[str, Any]]) -> list[bool | None]:
+    return [is_write(e, record.get("domain")) for e in tools]
 
 
 def _final_assistant(record: dict[str, Any]) -> str:
@@ -64,7 +91,8 @@ def failure_category(record: dict[str, Any]) -> str | None:
     for i, event in enumerate(tools):
         if event["is_error"] and not any(e["name"] == event["name"] and not e["is_error"] for e in tools[i + 1:]):
             return "tool_usage"
-    if not any(is_write(e) and not e["is_error"] for e in tools):
+    succeeded = [w for w, e in zip(_writes(record, tools), tools) if not e["is_error"]]
+    if not any(succeeded) and None not in succeeded:
         return "no_state_change"
     final = record["final_message"]
     if record["finish_reason"] in ("user_limit", "action_limit") or not final.strip() or "?" in final:
@@ -90,7 +118,7 @@ def weak_proxies(records: Iterable[dict[str, Any]]) -> dict[str, int]:
             continue
         counts["clean_termination"] += 1
         tools = _tools(record)
-        if not any(is_write(e) for e in tools):
+        if not any(_writes(record, tools)):  # unknown kinds count as no write: a lower bound
             continue
         counts["clean_and_write"] += 1
         if tools and not tools[-1]["is_error"]:
@@ -101,18 +129,22 @@ def weak_proxies(records: Iterable[dict[str, Any]]) -> dict[str, int]:
 def interaction_stats(records: list[dict[str, Any]], prices: dict[str, tuple[float, float, float]] | None = None
                       ) -> dict[str, Any]:
     """Mean counts per trial: messages, tool calls, write calls, tool errors, model turns,
-    tokens per turn, seconds per trial, and cost when prices ($ per 1M tokens) are given."""
+    tokens per turn, seconds per trial, and cost when prices ($ per 1M tokens) are given.
+    Write calls are None (unknown) when some tool call's kind is unknown (see `is_write`)."""
     if not records:
         return {}
     totals: Counter = Counter()
     cost = 0.0
     priced = True
+    unknown_writes = False
     for record in records:
         trajectory = record["trajectory"]
         tools = [e for e in trajectory if e["role"] == "tool"]
         totals["messages"] += sum(1 for e in trajectory if e["role"] in ("user", "assistant") and e.get("content"))
         totals["tool_calls"] += len(tools)
-        totals["write_calls"] += sum(is_write(e) for e in tools)
+        writes = _writes(record, tools)
+        unknown_writes = unknown_writes or None in writes
+        totals["write_calls"] += sum(bool(w) for w in writes)
         totals["tool_errors"] += sum(e["is_error"] for e in tools)
         totals["turns"] += sum(1 for e in trajectory if e["role"] == "assistant")
         usage = record["usage"].get("agent") or {}
@@ -125,6 +157,8 @@ def interaction_stats(records: list[dict[str, Any]], prices: dict[str, tuple[flo
             cost += trial_cost or 0.0
     n = len(records)
     stats = {key: totals[key] / n for key in ("messages", "tool_calls", "write_calls", "tool_errors", "turns", "seconds")}
+    if unknown_writes:
+        stats["write_calls"] = None
     stats["tokens_per_turn"] = totals["agent_tokens"] / totals["agent_calls"] if totals["agent_calls"] else 0.0
     if prices is not None:
         stats["cost_per_trial"] = cost / n if priced else None

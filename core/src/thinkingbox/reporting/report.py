@@ -187,7 +187,7 @@ def tables(report: dict[str, Any], fmt: str = "github") -> str:
     for a in report["agents"]:
         for domain, d in sorted(a["domains"].items()):
             s = d["interaction"]
-            rows.append([a["run"], domain, f"{s['messages']:.1f}", f"{s['tool_calls']:.1f}", f"{s['write_calls']:.1f}",
+            rows.append([a["run"], domain, f"{s['messages']:.1f}", f"{s['tool_calls']:.1f}", "unknown" if s["write_calls"] is None else f"{s['write_calls']:.1f}",
                          f"{s['tool_errors']:.1f}", f"{s['turns']:.1f}", f"{s['tokens_per_turn'] / 1000:.1f}k",
                          f"{s['seconds']:.2f}", "-" if s.get("cost_per_trial") is None else f"${s['cost_per_trial']:.4f}"])
     out.append("Interaction (means per trial)\n" + _fit(
