@@ -107,3 +107,12 @@ def served_url(runs):
 
     with served_view(runs) as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium, headless (skips the module's browser tests where it is not installed)."""
+    from helpers import headless_chromium
+
+    with headless_chromium() as browser:
+        yield browser
