@@ -196,10 +196,10 @@ CORE_DECISIONS = (
         {"pending_approval", "declined", "waitlisted"}, "what was asked is now in place (access, approval, licence, "
                                                           "device)"),
     DecisionKind("pending_approval", (
-        rf"(?:pending|awaiting|waiting (?:for|on)|subject to|needs?|requires?|need to get|has to be|have to be|"
-        rf"must be|needs to be|will need)\s+(?:(?!nobody|no one|anyone|any\b)\S+\s+){{0,4}}?(?:approv\w*|sign off|authoriz\w+)",
-        rf"(?:sent|submitted|raised|routed|forwarded|passed|put in|filed|logged|opened|requested|created)\b[^.;]{{0,60}}"
-        rf"\b(?:for|to)\b[^.;]{{0,30}}\b(?:approv\w*|sign off)",
+        r"(?:pending|awaiting|waiting (?:for|on)|subject to|needs?|requires?|need to get|has to be|have to be|"
+        r"must be|needs to be|will need)\s+(?:(?!nobody|no one|anyone|any\b)\S+\s+){0,4}?(?:approv\w*|sign off|authoriz\w+)",
+        r"(?:sent|submitted|raised|routed|forwarded|passed|put in|filed|logged|opened|requested|created)\b[^.;]{0,60}"
+        r"\b(?:for|to)\b[^.;]{0,30}\b(?:approv\w*|sign off)",
         r"approval (?:request|is pending|is needed|is required|has been requested|step)",
         rf"(?:until|once|when|after|as soon as)\s+{_OBJ}(?:approv\w*|signs? off|signed off)",
         rf"(?:asked|asking|requested|requesting)\s+{_OBJ}(?:to approve|for (?:\w+\s+)?approval|to sign off)",
