@@ -83,6 +83,9 @@ def _leaked_sentence(claim) -> str:
         return f"For your information: {value[0]}."
     if kind == "money":
         return f"For your information, that is ${value}."
+    if kind == "percent":
+        about = claim.about[0] if claim.about else "rate"
+        return f"For your information, the {about} is {value}%."
     return f"For your information: {value}."
 
 
