@@ -586,6 +586,14 @@ def _clause_before(sentence: str, start: int) -> str:
     return head[cut + 1:]
 
 
+@lru_cache(maxsize=4096)
+def _role_cues(pattern: re.Pattern[str], sentence: str) -> tuple[tuple[int, int, int], ...]:
+    """(start, end, role index) of each role's words in a sentence: the same for every claim
+    of a kind, and a trial checks several claims over the same messages."""
+    return tuple((c.start(), c.end(), int(c.lastgroup[1:].split("_")[0]))  # type: ignore[index]
+                 for c in pattern.finditer(sentence))
+
+
 def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabulary: Vocabulary
                   ) -> list[tuple[int, str, list[Any]]]:
     """(message index, role, values) for every sentence that ties values of the claim's kind to
@@ -598,8 +606,7 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
     for m, message in enumerate(messages):
         carried = None
         for sentence in sentences(message):
-            cues = [(c.start(), c.end(), names[int(c.lastgroup[1:].split("_")[0])])  # type: ignore[union-attr]
-                    for c in pattern.finditer(sentence)]
+            cues = [(start, end, names[index]) for start, end, index in _role_cues(pattern, sentence)]
             # "$152.15 after the restocking fee": a role's words after "after", "minus" or
             # "less" name what was taken off, not the value before them.
             deducted = {c[0] for c in cues if _DEDUCTION.search(sentence[max(0, c[0] - 40):c[0]])}
