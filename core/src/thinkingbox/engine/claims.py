@@ -374,18 +374,35 @@ def states_identifier(text: str, identifier: str) -> bool:
     if identifier.isdigit():
         # A number as an id: not inside an amount, a time or a size ("46-inch"), not the number
         # of a named thing ("store 46"); its digits may be spaced ("7-3-5-0").
-        body = r"[-\s.]?".join(identifier)
-        for m in re.finditer(rf"(?<![\w$:.,-]){body}(?![\w]|[.,:]\d|-[a-z])", text, re.IGNORECASE):
+        for m in _identifier_pattern(identifier).finditer(text):
             if not _NUMBERED_THING.search(text[:m.start()]):
                 return True
         return False
+    return _identifier_pattern(identifier).search(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def _identifier_pattern(identifier: str) -> re.Pattern[str]:
+    """states_identifier's pattern for an id, compiled once (re's own cache holds 512
+    patterns, fewer than the ids and terms of a run's tasks)."""
+    if identifier.isdigit():
+        body = r"[-\s.]?".join(identifier)
+        return re.compile(rf"(?<![\w$:.,-]){body}(?![\w]|[.,:]\d|-[a-z])", re.IGNORECASE)
     body = r"[-\s#\u2010-\u2013]?".join(re.escape(part) for part in re.split(r"[-\s#]", identifier))
-    pattern = rf"(?<![A-Za-z0-9-]){body}(?![A-Za-z0-9]|-[A-Za-z0-9])"
-    return re.search(pattern, text, re.IGNORECASE) is not None
+    return re.compile(rf"(?<![A-Za-z0-9-]){body}(?![A-Za-z0-9]|-[A-Za-z0-9])", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
 def _words(text: str) -> str:
-    return " ".join(re.findall(r"[\w$.%/]+", normalize(text).replace("-", " ")))
+    return " ".join(_WORD.findall(normalize(text).replace("-", " ")))
+
+
+_WORD = re.compile(r"[\w$.%/]+")
+
+
+@lru_cache(maxsize=4096)
+def _term_pattern(words: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w]){re.escape(words)}(?:s|es)?(?![\w])")
 
 
 def states_text(text: str, alternatives: Iterable[str]) -> bool:
@@ -394,7 +411,7 @@ def states_text(text: str, alternatives: Iterable[str]) -> bool:
     normalised = _words(text)
     for alternative in alternatives:
         words = _words(alternative)
-        if words and re.search(rf"(?<![\w]){re.escape(words)}(?:s|es)?(?![\w])", normalised):
+        if words and _term_pattern(words).search(normalised):
             return True
     return False
 
