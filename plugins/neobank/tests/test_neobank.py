@@ -17,7 +17,8 @@ class TestNeobankTasks(DomainTests):
 def test_families_and_rubrics(tb_domain):
     families = Counter(t.family for t in tb_domain.tasks.values())
     assert set(families) == {"hardware", "software_licences", "account_access", "tool_access", "dashboard_access",
-                             "incident_access", "troubleshooting", "policy_questions", "compliance_dashboards"}
+                             "incident_access", "troubleshooting", "policy_questions", "compliance_dashboards",
+                             "injection"}
     assert families["hardware"] >= 31
     rubric = [t for t in tb_domain.tasks.values() if t.rubric]
     assert all(item.rule is not None for t in rubric for item in t.rubric_items)
