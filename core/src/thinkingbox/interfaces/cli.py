@@ -591,7 +591,7 @@ def _print_safe(text: str) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.episode import Limits
-    from thinkingbox.engine.http_tools import serve_http, serve_stdio
+    from thinkingbox.interfaces.serve import serve_http, serve_stdio
     from thinkingbox.interfaces.run_options import served_user
 
     (domain,) = PluginHost().load_domains([args.domain])
