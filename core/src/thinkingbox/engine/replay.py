@@ -92,10 +92,20 @@ async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, 
     for event in record["trajectory"]:
         for call in event.get("tool_calls", []) if event["role"] == "assistant" else []:
             arguments[call["id"]] = call["arguments"]
-    calls = [ToolCall(tool=event["name"], args=arguments[event["tool_call_id"]]) for event in record["trajectory"]
-             if event["role"] == "tool" and event["name"] != END_TOOL_NAME
-             # invalid JSON arguments never reached a tool
-             and isinstance(arguments.get(event["tool_call_id"]), dict)]
+    from thinkingbox.engine.faults import not_applied
+
+    skipped = not_applied(record)   # write calls a tool fault stopped before they were carried out
+    calls, writes = [], 0
+    for event in record["trajectory"]:
+        # invalid JSON arguments never reached a tool
+        if event["role"] != "tool" or event["name"] == END_TOOL_NAME \
+                or not isinstance(arguments.get(event["tool_call_id"]), dict):
+            continue
+        if event.get("write"):
+            writes += 1
+            if writes in skipped:
+                continue
+        calls.append(ToolCall(tool=event["name"], args=arguments[event["tool_call_id"]]))
     world = domain.new_world(tw)
     try:
         await apply_calls(domain, world, calls)  # failed calls failed in the trial too; tools are atomic
@@ -105,8 +115,11 @@ async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, 
     recorded = {c["name"]: c for c in record.get("checks", [])}
     verdict = await judge_trial(domain, tw, final, record["trajectory"], record.get("final_message", ""),
                                 record.get("finish_reason", ""), recorded=recorded)
-    return {**record, "verdict": verdict.passed, "checks": [c.to_json() for c in verdict.checks],
-            "diff": verdict.diff, "effects": [e.to_json() for e in verdict.effects], "rejudged": True,
+    from thinkingbox.engine.injection import injection_outcome
+
+    checks = [c.to_json() for c in verdict.checks]
+    return {**record, "verdict": verdict.passed, "checks": checks,
+            "injection": injection_outcome(task, record["trajectory"], checks), "diff": verdict.diff, "effects": [e.to_json() for e in verdict.effects], "rejudged": True,
             "previous_verdict": record["verdict"], "domain_version": domain.version}
 
 
