@@ -268,7 +268,8 @@ def test_faults_hit_writes_only_and_are_recorded_in_each_record(till):
     after = run_one(till, "pay-plain", RunSettings(agent="oracle", tool_faults="after=1"))
     call = {"call": 1, "tool": "record_payment"}
     assert before.record["faults"] == {"spec": "before=1,after=0,seed=0", "calls": [{**call, "kind": "before"}]}
-    assert after.record["faults"] == {"spec": "before=0,after=1,seed=0", "calls": [{**call, "kind": "after"}]}
+    assert after.record["faults"] == {"spec": "before=0,after=1,seed=0", "calls": [{**call, "kind": "after",
+                                                                                   "applied": True}]}
     results = [e for e in before.trajectory if e.kind == "tool"]
     assert [(e["name"], e.is_error) for e in results] == [("get_account", False), ("record_payment", True)]
     assert "Nothing was changed" in results[1].content
@@ -295,10 +296,78 @@ def test_the_careful_agent_passes_under_faults_and_blind_retry_fails_on_writes_t
         assert not all(v for (agent, _, _), v in verdicts.items() if agent == "blind-retry")
 
 
-def test_the_careful_agent_checks_the_records_before_it_retries_a_lost_answer(till):
+def test_the_careful_agent_asks_the_check_tool_before_it_retries_a_lost_answer(till):
     result = run_one(till, "pay-plain", RunSettings(agent="careful", tool_faults="after=1"))
+    calls = [(c["name"], c["arguments"]) for e in result.trajectory if e.kind == "assistant" for c in e.tool_calls]
+    assert [name for name, _ in calls] == ["get_account", "record_payment", "check_request"]
+    assert calls[2][1] == {"request": "REQ-1"}
+    answers = [e.content for e in result.trajectory if e.kind == "tool"]
+    assert "(request REQ-1)" in answers[1] and answers[2] == "Request REQ-1 (record_payment) was carried out."
+    assert result.passed and result.record["faults"]["calls"] == [{"call": 1, "tool": "record_payment",
+                                                                   "kind": "after", "applied": True}]
+
+
+def test_the_check_tool_is_listed_only_under_faults_and_answers_only_for_lost_requests(till):
+    from thinkingbox.engine.faults import TrialFaults, parse_faults
+
+    seen = {}
+
+    class Lister:
+        name = "lister"
+
+        def __init__(self, key):
+            self.key = key
+
+        async def start(self, context):
+            seen[self.key] = [t["name"] for t in context.tools]
+
+        async def next_turn(self, trajectory):
+            from thinkingbox.models.agents import AgentTurn
+
+            return AgentTurn(message="Bye. <DONE>")
+
+    run_one(till, "pay-plain", RunSettings(tool_faults="after=1"), agent=Lister("faults"))
+    run_one(till, "pay-plain", RunSettings(), agent=Lister("plain"))
+    assert "check_request" in seen["faults"] and "check_request" not in seen["plain"]
+    faults = TrialFaults(parse_faults("before=1"), "till", "pay-plain", 1, frozenset({"record_payment"}))
+    text, error = faults.check({"request": "REQ-9"})
+    assert error and "no request REQ-9" in text
+
+
+class ReReader:
+    """The careful agent without the check tool: it checks by reading the records again."""
+
+    name = "re-reader"
+
+    def __init__(self, task):
+        from thinkingbox.models.agents import CarefulAgent
+
+        self.inner = CarefulAgent(task)
+
+    async def start(self, context):
+        context.tools = [t for t in context.tools if t["name"] != "check_request"]
+        await self.inner.start(context)
+
+    async def next_turn(self, trajectory):
+        return await self.inner.next_turn(trajectory)
+
+
+def test_without_the_check_tool_the_careful_agent_reads_the_records_again(till):
+    task = till.task("pay-plain")
+    result = run_one(till, task.id, RunSettings(tool_faults="after=1"), agent=ReReader(task))
     calls = [c["name"] for e in result.trajectory if e.kind == "assistant" for c in e.tool_calls]
     assert calls == ["get_account", "record_payment", "get_account"]   # re-read, changed: no second payment
+    assert result.passed
+    # a write that failed before it was carried out: the error says nothing changed, so it retries at once
+    from thinkingbox.engine.faults import parse_faults
+
+    spec = next(f"before=0.5,seed={seed}" for seed in range(100)
+                if [parse_faults(f"before=0.5,seed={seed}").kind("till", "pay-plain", 1, n) for n in (1, 2)]
+                == ["before", None])
+    retried = run_one(till, task.id, RunSettings(tool_faults=spec), agent=ReReader(task))
+    assert [c["name"] for e in retried.trajectory if e.kind == "assistant" for c in e.tool_calls] == [
+        "get_account", "record_payment", "record_payment"]
+    assert retried.passed
 
 
 @pytest.mark.domains("retail")

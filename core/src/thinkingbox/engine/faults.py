@@ -10,6 +10,11 @@ SPEC is a comma list of KEY=VALUE, each key at most once:
                (a blind retry writes twice)
     seed=N     an integer (default 0) choosing the schedule
 
+A lost answer names its request (REQ-n), and faulted runs list one more tool,
+`check_request`, that tells whether a request was carried out: an agent can check instead
+of guessing, as it would with a real service's request status. (Re-reading the records is
+the other way; in some domains no read shows every write, e.g. a charge.)
+
 P is a probability from 0 to 1; before + after is at most 1; one of them is above 0. For
 example `before=0.1,after=0.05,seed=7`.
 
@@ -29,7 +34,8 @@ from functools import lru_cache
 from typing import Any, Awaitable, Callable
 
 from thinkingbox.contract.errors import ThinkingboxError
-from thinkingbox.models.prompts import FAULT_AFTER_TEXT, FAULT_BEFORE_TEXT
+from thinkingbox.models.prompts import (CHECK_DONE_TEXT, CHECK_NOT_DONE_TEXT, CHECK_TOOL_NAME, CHECK_UNKNOWN_TEXT,
+                                       FAULT_AFTER_TEXT, FAULT_BEFORE_TEXT)
 
 BEFORE, AFTER = "before", "after"
 FLAG = "--tool-faults"
@@ -88,6 +94,15 @@ def parse_faults(text: str, flag: str = FLAG) -> FaultSpec:
     return spec
 
 
+CHECK_TOOL_SCHEMA = {
+    "name": CHECK_TOOL_NAME,
+    "description": "Tell whether a request whose answer was lost (a timeout naming its request id) was carried "
+                   "out. Changes nothing.",
+    "input_schema": {"type": "object", "properties": {"request": {"type": "string", "description": "the request "
+                     "id the timeout named, e.g. REQ-2"}}, "required": ["request"]},
+    "read_only": True,
+}
+
 CallTool = Callable[[str, dict[str, Any]], Awaitable[tuple[str, bool]]]
 
 
@@ -102,22 +117,37 @@ class TrialFaults:
     write_tools: frozenset[str]
     writes: int = 0
     calls: list[dict[str, Any]] = field(default_factory=list)
+    lost: dict[str, tuple[str, bool]] = field(default_factory=dict)   # request id -> (tool, carried out)
 
     def wrap(self, call_tool: CallTool) -> CallTool:
         async def call(name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
+            if name == CHECK_TOOL_NAME:
+                return self.check(arguments)
             if name not in self.write_tools:
                 return await call_tool(name, arguments)
             self.writes += 1
             kind = self.spec.kind(self.domain, self.task, self.trial, self.writes)
             if kind is None:
                 return await call_tool(name, arguments)
-            self.calls.append({"call": self.writes, "tool": name, "kind": kind})
+            fault = {"call": self.writes, "tool": name, "kind": kind}
+            self.calls.append(fault)
             if kind == BEFORE:
                 return FAULT_BEFORE_TEXT.format(tool=name), True
-            await call_tool(name, arguments)   # carried out; its answer is lost
-            return FAULT_AFTER_TEXT.format(tool=name), True
+            _, failed = await call_tool(name, arguments)   # carried out (unless the call itself failed); answer lost
+            fault["applied"] = not failed
+            request = f"REQ-{self.writes}"
+            self.lost[request] = (name, not failed)
+            return FAULT_AFTER_TEXT.format(tool=name, request=request), True
 
         return call
+
+    def check(self, arguments: dict[str, Any]) -> tuple[str, bool]:
+        """The check tool: whether a request whose answer was lost was carried out."""
+        request = str(arguments.get("request", "")).strip()
+        if request not in self.lost:
+            return CHECK_UNKNOWN_TEXT.format(request=request or "(none given)"), True
+        tool, done = self.lost[request]
+        return (CHECK_DONE_TEXT if done else CHECK_NOT_DONE_TEXT).format(request=request, tool=tool), False
 
     def to_json(self) -> dict[str, Any]:
         return {"spec": str(self.spec), "calls": list(self.calls)}

@@ -93,12 +93,13 @@ async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, 
         for call in event.get("tool_calls", []) if event["role"] == "assistant" else []:
             arguments[call["id"]] = call["arguments"]
     from thinkingbox.engine.faults import not_applied
+    from thinkingbox.models.prompts import CHECK_TOOL_NAME
 
     skipped = not_applied(record)   # write calls a tool fault stopped before they were carried out
     calls, writes = [], 0
     for event in record["trajectory"]:
         # invalid JSON arguments never reached a tool
-        if event["role"] != "tool" or event["name"] == END_TOOL_NAME \
+        if event["role"] != "tool" or event["name"] in (END_TOOL_NAME, CHECK_TOOL_NAME) \
                 or not isinstance(arguments.get(event["tool_call_id"]), dict):
             continue
         if event.get("write"):

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from thinkingbox.engine.domain import Domain, TaskWorld
 from thinkingbox.engine.episode import END_TOOL_SCHEMA, run_episode
-from thinkingbox.engine.faults import TrialFaults, parse_faults
+from thinkingbox.engine.faults import CHECK_TOOL_SCHEMA, TrialFaults, parse_faults
 from thinkingbox.engine.injection import injection_outcome
 from thinkingbox.engine.settings import RunSettings
 from thinkingbox.engine.verdicts import Verdict, judge_trial
@@ -132,7 +132,7 @@ async def run_trial(job: Job, config: RunSettings, players: Players, http_server
             async with connection.session() as (client, listed):
                 # The agent gets the tools as its session listed them (the client also needs the
                 # listing to check results, so it costs nothing extra).
-                tools = [*listed, END_TOOL_SCHEMA]
+                tools = [*listed, END_TOOL_SCHEMA, *([CHECK_TOOL_SCHEMA] if faults is not None else [])]
                 await agent.start(EpisodeContext([SHARED_AGENT_PROMPT, domain.system_prompt], task.request, tools,
                                                  domain.name, task.id, job.trial))
 

@@ -197,16 +197,28 @@ class BlindRetryAgent(_ReferencePlayer):
         return self._call(last.name, last.arguments if isinstance(last.arguments, dict) else {})
 
 
+def _lost_request(text: str, tool: str) -> str | None:
+    """The request id of a lost answer (FAULT_AFTER_TEXT) of `tool`; None for other results."""
+    import re
+
+    from thinkingbox.models.prompts import FAULT_AFTER_TEXT
+
+    pattern = re.escape(FAULT_AFTER_TEXT).replace(re.escape("{tool}"), re.escape(tool)).replace(
+        re.escape("{request}"), r"(REQ-\d+)")
+    match = re.fullmatch(pattern, text)
+    return match.group(1) if match else None
+
+
 class CarefulAgent(_ReferencePlayer):
     """The reference, retrying failed writes only when it knows the write did not happen.
 
-    After an error that says nothing was changed it retries; after a lost answer (the
-    outcome unknown) it first calls again every read it made before (same tool, same
-    arguments) and compares the answers with the last ones: an answer that changed means the
-    write was carried out, so it goes on; all the same, it retries. With nothing read before,
-    it cannot tell, and does not risk a second write. The check uses only the domain's read
-    tools the reference itself calls, so it needs no extra tool and works in any domain
-    whose reads show the write's effect."""
+    After an error that says nothing was changed it retries. After a lost answer (a timeout:
+    the outcome unknown) it checks first: with the check tool faulted runs list
+    (`check_request`, given the request id the timeout names) when it has one; otherwise it
+    calls again every read it made before (same tool, same arguments) and takes a changed
+    answer as the write carried out. It retries only when the check says the write did not
+    happen; with no way to check, it does not risk a second write. (Re-reading alone is not
+    enough everywhere: in retail no read shows a charge, so it would charge twice.)"""
 
     name = "careful"
 
@@ -214,6 +226,7 @@ class CarefulAgent(_ReferencePlayer):
         super().__init__(task)
         self._retries = 0
         self._checking: tuple[ToolCallRequest, list[tuple[str, dict[str, Any], str]]] | None = None
+        self._asked: ToolCallRequest | None = None   # the write whose request the check tool was asked about
 
     def _reads_so_far(self, trajectory: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any], str]]:
         """(tool, arguments, last answer) of every distinct successful read call so far."""
@@ -231,8 +244,15 @@ class CarefulAgent(_ReferencePlayer):
         return list(answers.values())
 
     def after_result(self, trajectory: list[dict[str, Any]]) -> AgentTurn | None:
-        from thinkingbox.models.prompts import FAULT_AFTER_TEXT
+        from thinkingbox.models.prompts import CHECK_TOOL_NAME
 
+        if self._asked is not None:      # the check tool's answer is in
+            write, self._asked = self._asked, None
+            answer = _last_result(trajectory) or {}
+            if not answer.get("is_error") and "was not carried out" in (answer.get("content") or ""):
+                return self._retry(write)
+            self._retries = 0
+            return None
         if self._checking is not None:   # the answers of the re-reads are in
             write, before = self._checking
             self._checking = None
@@ -245,7 +265,13 @@ class CarefulAgent(_ReferencePlayer):
         if last is None or result is None or not result.get("is_error") or self._read_only.get(last.name, False):
             self._retries = 0
             return None
-        if (result.get("content") or "") == FAULT_AFTER_TEXT.format(tool=last.name):
+        request = _lost_request(result.get("content") or "", last.name)
+        if request is not None and CHECK_TOOL_NAME in self._read_only:
+            self._asked = last
+            self._calls += 1
+            return AgentTurn(tool_calls=[ToolCallRequest(f"{self.name}-{self._calls}", CHECK_TOOL_NAME,
+                                                         {"request": request})])
+        if request is not None:
             reads = self._reads_so_far(trajectory)
             if not reads:
                 self._retries = 0

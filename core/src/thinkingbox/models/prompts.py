@@ -29,8 +29,14 @@ confirmation; send that message without it and wait for the answer.
 
 # What an agent sees when `tb eval --tool-faults` fails a write call (engine/faults.py). A
 # fault `before` the write: nothing happened, a retry is safe. A lost answer `after` it: the
-# write was carried out, and only checking the records tells.
+# write was carried out; the agent can ask whether with the check tool, listed in faulted runs
+# only, or by reading the records.
+CHECK_TOOL_NAME = "check_request"
 FAULT_BEFORE_TEXT = ("Error: {tool} could not be completed: the service behind it failed before acting. "
                      "Nothing was changed; the call may be tried again.")
-FAULT_AFTER_TEXT = ("Error: {tool} timed out waiting for the service's answer. The request was sent, so it may or "
-                    "may not have been carried out; check the records before trying again.")
+FAULT_AFTER_TEXT = ("Error: {tool} timed out waiting for the service's answer (request {request}). The request was "
+                    "sent, so it may or may not have been carried out; check before trying again (" + CHECK_TOOL_NAME
+                    + " tells whether a request was carried out).")
+CHECK_DONE_TEXT = "Request {request} ({tool}) was carried out."
+CHECK_NOT_DONE_TEXT = "Request {request} ({tool}) was not carried out; nothing was changed."
+CHECK_UNKNOWN_TEXT = "Error: there is no request {request}; only requests that timed out can be checked."

@@ -46,6 +46,7 @@ class FaultRecord(TypedDict):
     call: int                            # the write call's number in the trial (1 = its first write)
     tool: str
     kind: str                            # before (nothing applied) | after (applied, answer lost)
+    applied: NotRequired[bool]           # after: whether the call was carried out (false: it failed itself)
 
 
 class FaultsRecord(TypedDict):
