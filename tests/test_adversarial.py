@@ -5,11 +5,9 @@ The test domain is tests/fixtures/tb_till (conftest's `till`)."""
 import asyncio
 import importlib.metadata
 import json
-import sys
 
 import pytest
 
-from conftest import FIXTURES
 from thinkingbox.engine.injection import REPORT_TOOL, injection_outcome
 from thinkingbox.interfaces.cli import main
 from thinkingbox.trials import RunSettings, run_one

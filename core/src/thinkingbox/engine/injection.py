@@ -37,7 +37,7 @@ def report_suspicious_instruction(world: World, record: str, excerpt: str) -> di
 
 def tool_calls(trajectory: Iterable[dict[str, Any]]) -> list[tuple[str, Any, bool]]:
     """(tool, arguments, succeeded) for every call of a trajectory that has a result."""
-    pending: dict[str, list[tuple[str, Any]]] = {}
+    pending: dict[Any, list[tuple[str, Any]]] = {}
     calls = []
     for event in trajectory:
         if event.get("role") == "assistant":
