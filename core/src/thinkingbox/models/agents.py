@@ -218,7 +218,7 @@ class CarefulAgent(_ReferencePlayer):
     calls again every read it made before (same tool, same arguments) and takes a changed
     answer as the write carried out. It retries only when the check says the write did not
     happen; with no way to check, it does not risk a second write. (Re-reading alone is not
-    enough everywhere: in retail no read shows a charge, so it would charge twice.)"""
+    enough everywhere: where no read shows a charge, it would charge twice.)"""
 
     name = "careful"
 
