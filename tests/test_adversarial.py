@@ -436,3 +436,23 @@ def test_rejudging_a_faulted_run_keeps_its_verdicts(till_installed, tmp_path):
     assert any(c["kind"] == "before" for r in first for c in r["faults"]["calls"])
     assert [r["verdict"] for r in first] == [r["verdict"] for r in second] == [True] * len(first)
     assert [r["injection"] for r in first] == [r["injection"] for r in second]
+
+
+def test_a_write_whose_answer_was_lost_counts_as_done_when_it_was_done(till):
+    """The order of what was said and done (states_before, agreement) reads a carried-out
+    write as done where it happened, though the agent saw a timeout."""
+    from thinkingbox.engine.faults import TrialFaults, parse_faults
+    from thinkingbox.readers.claims import Conversation
+
+    events = _trajectory(("get_account", {"account_id": "A1"}, False), ("record_payment", "{not json", True),
+                         ("record_payment", {"account_id": "A1", "amount": 20}, True))
+    for event in events:
+        if event.get("role") == "tool" and event["name"] == "record_payment":
+            event["write"] = True
+    faults = TrialFaults(parse_faults("after=1"), "till", "pay-plain", 1, frozenset({"record_payment"}))
+    faults.calls = [{"call": 1, "tool": "record_payment", "kind": "after", "applied": True}]
+    assert "record_payment" not in Conversation.of(events, "").first_call
+    faults.mark(events)   # the call with unreadable arguments never ran: the first write is the second call
+    marked = [e.get("applied") for e in events if e.get("role") == "tool"]
+    assert marked == [None, None, True]
+    assert Conversation.of(events, "").first_call["record_payment"] == len(events) - 1

@@ -149,8 +149,29 @@ class TrialFaults:
         tool, done = self.lost[request]
         return (CHECK_DONE_TEXT if done else CHECK_NOT_DONE_TEXT).format(request=request, tool=tool), False
 
+    def mark(self, trajectory: list[dict[str, Any]]) -> None:
+        """Mark the tool results of write calls carried out though their answer was lost with
+        `"applied": true`, so that judging treats them as the successful calls they were
+        (the order of what was said and done: `states_before`, agreement)."""
+        carried_out = {c["call"] for c in self.calls if c.get("applied")}
+        for number, event in write_results(trajectory):
+            if number in carried_out:
+                event["applied"] = True
+
     def to_json(self) -> dict[str, Any]:
         return {"spec": str(self.spec), "calls": list(self.calls)}
+
+
+def write_results(trajectory: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+    """(n, result event) of each write call that reached its tool, numbered from 1 as
+    TrialFaults numbers them (a call whose arguments were not a JSON object never ran)."""
+    arguments = {call.get("id"): call.get("arguments") for event in trajectory if event.get("role") == "assistant"
+                 for call in event.get("tool_calls") or ()}
+    found = []
+    for event in trajectory:
+        if event.get("role") == "tool" and event.get("write") and isinstance(arguments.get(event.get("tool_call_id")), dict):
+            found.append((len(found) + 1, event))
+    return found
 
 
 def not_applied(record: dict[str, Any]) -> set[int]:

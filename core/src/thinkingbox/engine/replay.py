@@ -92,21 +92,15 @@ async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, 
     for event in record["trajectory"]:
         for call in event.get("tool_calls", []) if event["role"] == "assistant" else []:
             arguments[call["id"]] = call["arguments"]
-    from thinkingbox.engine.faults import not_applied
+    from thinkingbox.engine.faults import not_applied, write_results
     from thinkingbox.models.prompts import CHECK_TOOL_NAME
 
-    skipped = not_applied(record)   # write calls a tool fault stopped before they were carried out
-    calls, writes = [], 0
-    for event in record["trajectory"]:
-        # invalid JSON arguments never reached a tool
-        if event["role"] != "tool" or event["name"] in (END_TOOL_NAME, CHECK_TOOL_NAME) \
-                or not isinstance(arguments.get(event["tool_call_id"]), dict):
-            continue
-        if event.get("write"):
-            writes += 1
-            if writes in skipped:
-                continue
-        calls.append(ToolCall(tool=event["name"], args=arguments[event["tool_call_id"]]))
+    # write calls a tool fault stopped before they were carried out
+    skipped = {id(event) for n, event in write_results(record["trajectory"]) if n in not_applied(record)}
+    calls = [ToolCall(tool=event["name"], args=arguments[event["tool_call_id"]]) for event in record["trajectory"]
+             if event["role"] == "tool" and event["name"] not in (END_TOOL_NAME, CHECK_TOOL_NAME)
+             # invalid JSON arguments never reached a tool
+             and isinstance(arguments.get(event["tool_call_id"]), dict) and id(event) not in skipped]
     world = domain.new_world(tw)
     try:
         await apply_calls(domain, world, calls)  # failed calls failed in the trial too; tools are atomic

@@ -144,6 +144,8 @@ async def run_trial(job: Job, config: RunSettings, players: Players, http_server
                 episode = await run_episode(agent, user, task.request,
                                             call_tool if faults is None else faults.wrap(call_tool),
                                             config.limits, domain.write_tools)
+                if faults is not None:
+                    faults.mark(episode.trajectory)
                 t_judge = time.perf_counter()
         served = connection.served_world()
         if served is not None:  # the world lived in a stdio server, which wrote it on exit
