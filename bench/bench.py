@@ -9,6 +9,14 @@ only by the model. Prints a short table with the targets.
     realistic request sizes at concurrency 1, 64, 256 and 1,024 (the fake model in a process
     of its own), against the ideal (total model latency / concurrency); (e) peak memory per
     concurrent trial (at the highest concurrency).
+
+Then the figures a change to the hot paths must not make worse, compared with the stored
+baseline (bench/baseline.json; `--figures` runs only these): CPU per model call and
+efficiency (ideal / wall time) at 256 and 1,024 concurrent trials, CPU per oracle trial on
+retail+booking as `tb eval` reports it, and CPU per trial with 2 worker processes against
+one process. CPU figures are scaled by a calibration workload run on both machines.
+    uv run python bench/bench.py --figures                # compare with the baseline
+    uv run python bench/bench.py --figures --save-baseline bench/baseline.json
 """
 from __future__ import annotations
 
@@ -243,11 +251,98 @@ def request_size_kb() -> float:
     return len(json.dumps(body)) / 1024
 
 
+def calibration_ms() -> float:
+    """CPU of a fixed pure-Python workload (the best of three): how fast this machine runs
+    the interpreter, so that figures from two machines (or a loaded and a quiet one) can be
+    compared as ratios."""
+    def work() -> float:
+        start = time.process_time()
+        total, table = 0, {}
+        for i in range(400_000):
+            total += i * i % 7
+            table[i & 1023] = total
+        "".join(str(i) for i in range(100_000)).split("9")
+        json.loads(json.dumps([{"k": i, "v": str(i)} for i in range(20_000)]))
+        return (time.process_time() - start) * 1000
+
+    return min(work() for _ in range(7))
+
+
+def tb_eval_oracle_cpu(domains: str, trials: int) -> float:
+    """CPU per trial as `tb eval` reports it (oracle agent, scripted user, rules judge)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = subprocess.run([sys.executable, "-m", "thinkingbox.interfaces.cli", "eval", "--domains", domains,
+                              "--agent", "oracle", "--judge", "rules", "--trials", str(trials),
+                              "--output", str(Path(tmp) / "run.jsonl")], capture_output=True, text=True, timeout=1800)
+    line = next((l for l in out.stderr.splitlines() if "ms CPU per trial" in l), None)
+    if out.returncode != 0 or line is None:
+        raise RuntimeError(f"tb eval failed (exit {out.returncode}): {out.stderr[-2000:]}")
+    return float(line.rsplit("(", 1)[1].split(",")[-1].split("ms")[0])
+
+
+# The figures a change to the hot paths must not make worse (issue 34), compared with a
+# stored baseline: lower is better for all but the efficiencies.
+FIGURE_LEVELS = {"quick": [(256, 256), (256, 256, 2), (1024, 1024)], "full": [(256, 512), (256, 512, 2), (1024, 2048)]}
+HIGHER_IS_BETTER = {"efficiency_256", "efficiency_1024"}
+
+
+def figures(runs: list[dict], oracle_ms: float, calibration: float, mode: str) -> dict:
+    def run(concurrency: int, workers: int = 1) -> dict:
+        return next(r for r in runs if r["concurrency"] == concurrency and r["workers"] == workers)
+
+    one, two, top = run(256), run(256, 2), run(1024)
+    return {
+        "mode": mode, "calibration_ms": round(calibration, 2),
+        "cpu_ms_per_model_call_256": round(1000 * one["cpu_s"] / one["model_calls"], 3),
+        "efficiency_256": round(one["ideal_s"] / one["wall_s"], 3),
+        "cpu_ms_per_model_call_1024": round(1000 * top["cpu_s"] / top["model_calls"], 3),
+        "efficiency_1024": round(top["ideal_s"] / top["wall_s"], 3),
+        "oracle_cpu_ms_per_trial_retail_booking": round(oracle_ms, 3),
+        "cpu_ms_per_trial_one_process_256": round(1000 * one["cpu_s"] / one["trials"], 3),
+        "cpu_ms_per_trial_2_workers_256": round(1000 * two["cpu_s"] / two["trials"], 3),
+    }
+
+
+def compare(now: dict, baseline: dict, tolerance: float) -> tuple[list[list[str]], list[str]]:
+    """Rows (figure, baseline, now, now / baseline as measured and scaled by the machines'
+    calibration) and the figures worse than the baseline by more than `tolerance` (a
+    fraction) both as measured and as scaled: on a shared machine the calibration itself
+    varies by tens of percent, so neither ratio alone is trusted to call a regression."""
+    scale = now["calibration_ms"] / baseline["calibration_ms"]  # > 1: this machine (or now) is slower
+    rows, worse = [], []
+    for key, value in now.items():
+        if key in ("mode", "calibration_ms") or key not in baseline or not baseline[key]:
+            continue
+        base = baseline[key]
+        raw = value / base
+        if key in HIGHER_IS_BETTER:  # an efficiency: a ratio of times on one machine, not scaled
+            scaled = raw
+            bad = raw < 1 - tolerance
+        else:
+            scaled = raw / scale
+            bad = raw > 1 + tolerance and scaled > 1 + tolerance
+        rows.append([key, f"{base:g}", f"{value:g}", f"{raw:.2f}x", f"{scaled:.2f}x" + ("  REGRESSION" if bad else "")])
+        if bad:
+            worse.append(key)
+    return rows, worse
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smaller runs (a smoke test of the benchmark)")
     parser.add_argument("--model-run", nargs=4, type=int, help=argparse.SUPPRESS)
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
+    parser.add_argument("--figures", action="store_true",
+                        help="only the figures compared with the baseline (CPU per model call and efficiency at "
+                             "256 and 1,024 concurrent trials, CPU per oracle trial on retail+booking as tb eval "
+                             "reports it, CPU per trial with 2 workers vs one process)")
+    parser.add_argument("--baseline", type=Path, default=HERE / "baseline.json",
+                        help="stored figures to compare with (default: bench/baseline.json)")
+    parser.add_argument("--save-baseline", type=Path, metavar="PATH", help="write this run's figures to PATH")
+    parser.add_argument("--tolerance", type=float, default=0.2,
+                        help="how much worse than the baseline a figure may be before it is a regression "
+                             "(a fraction; default 0.2)")
+    parser.add_argument("--strict", action="store_true", help="exit with status 1 when a figure regressed")
     args = parser.parse_args()
     if args.model_run:
         print(json.dumps(model_run(*args.model_run)))
@@ -255,11 +350,18 @@ def main() -> None:
     from tabulate import tabulate
 
     quick = args.quick
+    mode = "quick" if quick else "full"
+    latency = 0.2 if quick else 1.0
+    calibration = calibration_ms()  # again at the end: the quieter of the two counts
+    oracle_ms = tb_eval_oracle_cpu("retail,booking", 1 if quick else 5)
+    if args.figures:
+        d = model_runs(FIGURE_LEVELS[mode], latency=latency)
+        report_figures(figures(d, oracle_ms, min(calibration, calibration_ms()), mode), args, tabulate)
+        return
     a = asyncio.run(harness_cpu(trials=2 if quick else 20))
     b = asyncio.run(micro())
-    levels = ([(1, 2), (64, 64), (256, 256), (256, 256, 2)] if quick
-              else [(1, 2), (64, 128), (256, 512), (256, 512, 2), (1024, 2048)])
-    d = model_runs(levels, latency=0.2 if quick else 1.0)
+    levels = [(1, 2), (64, 64 if quick else 128), *FIGURE_LEVELS[mode]]
+    d = model_runs(levels, latency=latency)
     size = request_size_kb()
     top = max((r for r in d if r["workers"] == 1), key=lambda r: r["concurrency"])
     per_trial_mb = (top["peak_rss_mb"] - top["baseline_rss_mb"]) / top["concurrency"]
@@ -283,9 +385,36 @@ def main() -> None:
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
           f"{platform.system()} {platform.release()}")
     print(tabulate(rows, headers=["benchmark", "result", "target"], tablefmt="github"))
+    now = figures(d, oracle_ms, min(calibration, calibration_ms()), mode)
     if args.json:
         args.json.write_text(json.dumps({"a": a, "b": b, "d": d, "request_kb": size,
-                                         "memory_mb_per_trial": per_trial_mb}, indent=2))
+                                         "memory_mb_per_trial": per_trial_mb, "figures": now}, indent=2))
+    print()
+    report_figures(now, args, tabulate)
+
+
+def report_figures(now: dict, args: argparse.Namespace, tabulate) -> None:
+    """Print the figures and their comparison with the baseline; save them when asked."""
+    if args.save_baseline:
+        args.save_baseline.write_text(json.dumps(now, indent=2) + "\n")
+        print(f"figures written to {args.save_baseline}")
+    baseline = json.loads(args.baseline.read_text()) if args.baseline.exists() else None
+    if baseline is not None and baseline.get("mode") != now["mode"]:
+        print(f"{args.baseline} holds {baseline.get('mode')} figures, this run is {now['mode']}: not compared "
+              f"(run without --quick, or save a quick baseline with --save-baseline)")
+        baseline = None
+    if baseline is None:
+        print(tabulate([[k, v] for k, v in now.items()], headers=["figure", "now"], tablefmt="github"))
+        return
+    rows, worse = compare(now, baseline, args.tolerance)
+    print(f"calibration (fixed Python workload): baseline {baseline['calibration_ms']:.1f} ms, now "
+          f"{now['calibration_ms']:.1f} ms; CPU figures are compared after scaling by their ratio")
+    print(tabulate(rows, headers=["figure", f"baseline ({baseline.get('commit', args.baseline.name)})", "now",
+                                  "now / baseline", "scaled"], tablefmt="github"))
+    if worse:
+        print(f"regressed by more than {args.tolerance:.0%}: {', '.join(worse)}")
+        if args.strict:
+            sys.exit(1)
 
 
 if __name__ == "__main__":

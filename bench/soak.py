@@ -70,8 +70,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def descendants(pid: int) -> list[tuple[int, int, str]]:
-    """(pid, parent pid, command line) of every live descendant of `pid`."""
+def live_processes() -> dict[int, tuple[int, str]]:
+    """pid -> (parent pid, command line) of every live (not zombie) process."""
     procs = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -84,6 +84,12 @@ def descendants(pid: int) -> list[tuple[int, int, str]]:
         fields = stat.rsplit(")", 1)[1].split()
         if fields[0] != "Z":
             procs[int(entry)] = (int(fields[1]), cmd)
+    return procs
+
+
+def descendants(pid: int) -> list[tuple[int, int, str]]:
+    """(pid, parent pid, command line) of every live descendant of `pid`."""
+    procs = live_processes()
     found, frontier = [], [pid]
     while frontier:
         parent = frontier.pop()
@@ -173,18 +179,7 @@ def latest(records: list[dict]) -> list[dict]:
 
 def leftover_agents(tag: str) -> list[int]:
     """Processes of the soak's command agents still running (their command lines carry `tag`)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == os.getpid():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-            cmd = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue
-        if tag in cmd and stat.rsplit(")", 1)[1].split()[0] != "Z":
-            found.append(int(entry))
-    return found
+    return [pid for pid, (_, cmd) in live_processes().items() if tag in cmd and pid != os.getpid()]
 
 
 def tb_eval(run_file: Path, part: dict, tasks: list[str], trials: int, args: argparse.Namespace, config: Path,

@@ -109,6 +109,15 @@ def served_url(runs):
         yield url
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium, headless (skips the module's browser tests where it is not installed)."""
+    from helpers import headless_chromium
+
+    with headless_chromium() as browser:
+        yield browser
+
+
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 

@@ -11,7 +11,7 @@ import urllib.request
 from urllib.error import HTTPError
 
 import pytest
-from helpers import headless_chromium, tb
+from helpers import tb
 
 # The slow tier (`uv run pytest -m slow`): browser pages (headless Chromium) over a whole run.
 pytestmark = [pytest.mark.slow, pytest.mark.domains("retail")]
@@ -66,12 +66,6 @@ def model_run(out):
            fake.url, "--agent-param", "temperature=0.2", "--output", out)
     finally:
         fake.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with headless_chromium() as browser:
-        yield browser
 
 
 @pytest.fixture(params=["served", "static"])

@@ -10,7 +10,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from helpers import headless_chromium, tb
+from helpers import tb
 from test_view import DATA_LINE, js_string
 
 # The slow tier (`uv run pytest -m slow`): browser pages (headless Chromium) with hostile runs.
@@ -88,12 +88,6 @@ def runs(tmp_path_factory):
         paths.append(d / name)
         paths[-1].write_text("".join(json.dumps(r) + "\n" for r in lines))
     return paths
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with headless_chromium() as browser:
-        yield browser
 
 
 @pytest.fixture(params=["served", "static"])

@@ -194,7 +194,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         domain = load_domain(_domain_name(metafunc))
         # The first task of each family is the quick sample; the others are marked slow, so
         # `-m "not slow"` checks every family in seconds and a plain run checks every task.
-        first = {}
+        first: dict[str, str] = {}
         for task_id in sorted(domain.tasks):
             first.setdefault(domain.tasks[task_id].family, task_id)
         sample = set(first.values())

@@ -17,7 +17,7 @@ class TestBookingTasks(DomainTests):
 def test_size_families_and_rubrics(tb_domain):
     families = Counter(t.family for t in tb_domain.tasks.values())
     assert len(tb_domain.tasks) >= 104
-    assert set(families) == {"bmd", "bpy", "cbi", "cbm", "ccn", "crf", "gbi", "gbm", "gsr", "hdr", "hpv", "psc", "pss"}
+    assert set(families) == {"bmd", "bpy", "cbi", "cbm", "ccn", "crf", "gbi", "gbm", "gsr", "hdr", "hpv", "psc", "pss", "injection"}
     rubric = [t for t in tb_domain.tasks.values() if t.rubric]
     assert len(rubric) >= 15
     assert all(item.rule is not None for t in rubric for item in t.rubric_items)  # answerable offline too

@@ -10,6 +10,7 @@ from datetime import date
 
 import pytest
 
+from neobank_rules import fulfil
 from thinkingbox.testing import load_domain, new_world
 from thinkingbox_neobank.models import Asset, CatalogItem, Employee
 from thinkingbox_neobank.tools import age_months
@@ -22,17 +23,6 @@ BIG = ("laptop", "desktop")
 
 def _hw_tasks():
     return sorted(t for t, task in load_domain(DOMAIN).tasks.items() if t.startswith("hw-"))
-
-
-def fulfil(world, device_type: str, tier: str, office: str):
-    """(asset id or None, catalogue item) by the fulfilment rule."""
-    items = sorted((c for c in world.rows(CatalogItem) if c.device_type == device_type and c.tier == tier),
-                   key=lambda c: c.rank)
-    for item in items:
-        stock = sorted(a.id for a in world.find(Asset, catalog_id=item.id, status="in_stock") if a.site == office)
-        if stock and office != "remote":
-            return stock[0], item.id
-    return None, items[0].id
 
 
 @pytest.mark.parametrize("task_id", _hw_tasks())

@@ -9,8 +9,9 @@ from datetime import date
 
 import pytest
 
+from neobank_rules import fulfil
 from thinkingbox.testing import load_domain, new_world
-from thinkingbox_neobank.models import Application, Asset, CatalogItem, Employee, Group, License, Ticket
+from thinkingbox_neobank.models import Application, Asset, Employee, Group, License, Ticket
 from thinkingbox_neobank.tools import age_months
 
 DOMAIN = "neobank"
@@ -51,16 +52,6 @@ def _calls(task) -> dict:
     return calls
 
 
-def fulfil(world, device_type: str, office: str):
-    items = sorted((c for c in world.rows(CatalogItem) if c.device_type == device_type and c.tier == "standard"),
-                   key=lambda c: c.rank)
-    for item in items:
-        stock = sorted(a.id for a in world.find(Asset, catalog_id=item.id, status="in_stock") if a.site == office)
-        if stock and office != "remote":
-            return stock[0], item.id
-    return None, items[0].id
-
-
 def expected(world, e: Employee, issue: str, tried: str) -> tuple[dict, dict]:
     """(ticket fields, writes) by the rules."""
     base = {"type": "incident", "priority": "normal", "owner": "it_support", "approval_required": False,
@@ -91,7 +82,7 @@ def expected(world, e: Employee, issue: str, tried: str) -> tuple[dict, dict]:
     if dev.condition not in ("faulty", "damaged"):
         return escalate, {}
     priority = "high" if dtype in ("laptop", "desktop") else "low"
-    asset_id, item = fulfil(world, dtype, e.office)
+    asset_id, item = fulfil(world, dtype, "standard", e.office)
     if dev.condition == "damaged":
         return ({**base, "priority": priority, "resolution_category": "pending_approval", "status": "pending",
                  "approval_required": True, "approval_status": "pending", "approver_id": e.manager_id,

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Sequence
 
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
@@ -581,7 +581,7 @@ def _loc(loc: tuple) -> str:
     return out
 
 
-def _most_telling(errors: list[dict]) -> dict:
+def _most_telling(errors: Sequence[Any]) -> Any:
     """The error to show: inside a union (a rubric item is a question or an object), the
     branch that got furthest, not "should be a valid string" for the branch not meant."""
     return max(errors, key=lambda e: (e["type"] != "string_type", len(e["loc"])))

@@ -17,7 +17,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Mapping
+from typing import AbstractSet, Iterable, Mapping
 
 # ---- normalisation -------------------------------------------------------------------------
 
@@ -82,7 +82,7 @@ class DecisionKind:
 
     name: str
     says: tuple[str, ...]
-    contrary: frozenset[str] = frozenset()
+    contrary: AbstractSet[str] = frozenset()   # kept as a frozenset
     meaning: str = ""   # one line, for people and for the model judge's question
     negation: str = ""  # the kind its negation states ("not refunded" is no_refund), if it has one
 
@@ -152,7 +152,7 @@ class Vocabulary:
                           (*self.never_tell, *never_tell),
                           self.closing_summary if closing_summary is None else closing_summary)
 
-    def contraries(self, kind: str) -> frozenset[str]:
+    def contraries(self, kind: str) -> AbstractSet[str]:
         """The kinds whose assertion takes `kind` back (as `kind` declares them: "unable to change
         it" takes back a change, but "I've updated your ticket" does not take back a refusal)."""
         return self.decisions[kind].contrary
@@ -196,10 +196,10 @@ CORE_DECISIONS = (
         {"pending_approval", "declined", "waitlisted"}, "what was asked is now in place (access, approval, licence, "
                                                           "device)"),
     DecisionKind("pending_approval", (
-        rf"(?:pending|awaiting|waiting (?:for|on)|subject to|needs?|requires?|need to get|has to be|have to be|"
-        rf"must be|needs to be|will need)\s+(?:(?!nobody|no one|anyone|any\b)\S+\s+){{0,4}}?(?:approv\w*|sign off|authoriz\w+)",
-        rf"(?:sent|submitted|raised|routed|forwarded|passed|put in|filed|logged|opened|requested|created)\b[^.;]{{0,60}}"
-        rf"\b(?:for|to)\b[^.;]{{0,30}}\b(?:approv\w*|sign off)",
+        r"(?:pending|awaiting|waiting (?:for|on)|subject to|needs?|requires?|need to get|has to be|have to be|"
+        r"must be|needs to be|will need)\s+(?:(?!nobody|no one|anyone|any\b)\S+\s+){0,4}?(?:approv\w*|sign off|authoriz\w+)",
+        r"(?:sent|submitted|raised|routed|forwarded|passed|put in|filed|logged|opened|requested|created)\b[^.;]{0,60}"
+        r"\b(?:for|to)\b[^.;]{0,30}\b(?:approv\w*|sign off)",
         r"approval (?:request|is pending|is needed|is required|has been requested|step)",
         rf"(?:until|once|when|after|as soon as)\s+{_OBJ}(?:approv\w*|signs? off|signed off)",
         rf"(?:asked|asking|requested|requesting)\s+{_OBJ}(?:to approve|for (?:\w+\s+)?approval|to sign off)",
@@ -235,7 +235,7 @@ CORE_DECISIONS = (
         r"(?:team|specialists?|underwrit\w+|property|engineers?|security|adjusters?)\b[^.;]{0,40}\bwill\s+(?:review|follow up|"
         r"contact|look into|reach out|get back|be in touch|assess|investigate|handle)",
         r"(?:asked|contacted|notified|alerted)\s+(?:the|our)\s+(?:property|team|specialists?|underwrit\w+)"),
-        (), "handed to another team or party who will follow up"),
+        set(), "handed to another team or party who will follow up"),
     DecisionKind("cancelled", (
         r"\bcanceled\b", r"\bcancelation (?:is|has been|was) (?:done|complete|completed|processed|confirmed)",
         r"\b(?:i|we) (?:will|am going to|are going to) cancel\b", r"\bno longer (?:active|booked|in place)\b",
@@ -285,13 +285,13 @@ CORE_DECISIONS = (
     DecisionKind("sent", (
         r"\b(?:sent|emailed|mailed|shipped|dispatched|forwarded)\b(?!\s+(?:to|for)\s+(?:\w+\s+){0,2}approv)",
         r"\bon (?:its|their) way\b", r"\b(?:i|we) will (?:send|email|ship|mail)\b"),
-        (), "a document or item is sent"),
+        set(), "a document or item is sent"),
     DecisionKind("filed", (
         r"\b(?:filed|opened|lodged|submitted|raised|registered|started|logged|created)\s+(?:\S+\s+){0,4}?"
         r"(?:claim|case|investigation|report|trace)\b",
         r"\b(?:claim|case|investigation|trace)\s+(?:\w+\s+){0,3}(?:is|has been|was)\s+(?:now\s+)?(?:filed|opened|lodged|"
         r"submitted|raised|registered|started|underway|in progress)"),
-        (), "a claim, case or investigation is opened"),
+        set(), "a claim, case or investigation is opened"),
     DecisionKind("waitlisted", (r"\b(?:on|to|onto) (?:the |a )?waiting list\b", r"\bwaiting list\b"),
                  {"booked", "granted"}, "put on a waiting list"),
     DecisionKind("booked", (
@@ -307,12 +307,12 @@ CORE_DECISIONS = (
     DecisionKind("recorded", (
         r"\b(?:noted|recorded|logged)\b", r"\badded\s+(?:\w+\s+){0,2}(?:note|request|preference)",
         r"\bon (?:your |the )?(?:record|file|book\w*|reservation|profile)\b", r"\bpassed (?:it |this |that )?on\b"),
-        (), "a request or preference is noted on the record"),
+        set(), "a request or preference is noted on the record"),
     DecisionKind("not_verified", (
         r"\b(?:cannot|unable to|not able to|could not|did not|was not able to|were not able to)\s+(?:verify|confirm your "
         r"identity|match)", r"\b(?:does|do|did) not match (?:\w+\s+){0,2}(?:records?|file|details)",
         r"\bverification (?:failed|did not)", r"\bnot (?:been )?verified\b"),
-        (), "the caller could not be verified, so nothing is done"),
+        set(), "the caller could not be verified, so nothing is done"),
 )
 
 CORE_ROLES = {

@@ -5,6 +5,10 @@ Retries: 429 (honouring Retry-After), 5xx, timeouts and connection errors, with
 exponential backoff and full jitter. Other errors (400, 401, 404 ...) are not retried.
 The API key is read from an environment variable named in the configuration and is never
 stored in a ModelConfig, a record or a log.
+
+Requests to a plain http(s) endpoint go over a small keep-alive HTTP/1.1 client of this
+module (`_Endpoint`: about a tenth of the `openai` client's CPU per call); Azure OpenAI,
+credentials in the base URL and endpoints behind a proxy keep the `openai` client.
 """
 from __future__ import annotations
 
@@ -80,6 +84,20 @@ class Completion:
     finish_reason: str | None
 
 
+class ToolSchemas(tuple):
+    """Tool schemas (Chat Completions functions) with their JSON made once: an agent sends
+    the same tools, tens of kilobytes, on every call of its trial."""
+
+    json: bytes
+
+    def __new__(cls, tools: Any) -> "ToolSchemas":
+        import orjson
+
+        schemas = super().__new__(cls, tools)
+        schemas.json = orjson.dumps(list(schemas))
+        return schemas
+
+
 def empty_usage() -> dict[str, Any]:
     """Usage of model calls: `calls` made (each with its retries), `attempts` (HTTP requests,
     retries included), `failed` calls (retries exhausted or not retryable), tokens, time."""
@@ -140,6 +158,197 @@ def _client(config: ModelConfig):
     return client
 
 
+class HTTPFailure(Exception):
+    """A failed request of the direct HTTP path (see `_Endpoint`), named like the `openai`
+    client's errors so that messages read the same whichever path made the call."""
+
+    def __init__(self, kind: str, message: str, status: int | None = None, headers: dict[str, str] | None = None):
+        super().__init__(message)
+        self.kind, self.status_code = kind, status
+        self.response = _Headers(headers or {}) if status is not None else None
+
+
+class _Headers:
+    def __init__(self, headers: dict[str, str]):
+        self.headers = headers
+
+
+_STATUS_NAMES = {400: "BadRequestError", 401: "AuthenticationError", 403: "PermissionDeniedError",
+                 404: "NotFoundError", 409: "ConflictError", 422: "UnprocessableEntityError", 429: "RateLimitError"}
+_MAX_IDLE = 1024  # kept-alive connections per endpoint
+
+
+class _Endpoint:
+    """Keep-alive HTTP/1.1 connections to one plain OpenAI-compatible endpoint, shared by
+    every trial of an event loop: an idle connection is taken and given back in O(1).
+
+    The `openai` client (and the httpx2 stack under it) spends milliseconds of CPU per call
+    building, sending and reading a request of tens of kilobytes, and its pool scans all
+    its connections per request; at hundreds of concurrent trials that made the harness,
+    not the model, the bound. This sends the same request (the body already JSON) with
+    one write and reads the reply with the stream reader. Only plain endpoints take this
+    path (`_direct`): Azure, credentials in the URL and proxies keep the `openai` client.
+    """
+
+    def __init__(self, base_url: str):
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(base_url)
+        self.tls = parts.scheme == "https"
+        self.host = parts.hostname or ""
+        self.port = parts.port or (443 if self.tls else 80)
+        default_port = parts.port is None or parts.port == (443 if self.tls else 80)
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        self.host_header = host if default_port else f"{host}:{self.port}"
+        self.path = (parts.path.rstrip("/") + "/chat/completions").encode()
+        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+        self._ssl: Any = None
+
+    async def _connect(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        if self.tls and self._ssl is None:
+            import ssl
+
+            self._ssl = ssl.create_default_context()
+        return await asyncio.open_connection(self.host, self.port, ssl=self._ssl if self.tls else None,
+                                             limit=2**20)
+
+    def _take(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+        while self.idle:
+            reader, writer = self.idle.pop()
+            if reader.at_eof() or writer.is_closing():  # the server closed it while idle
+                writer.close()
+                continue
+            return reader, writer
+        return None
+
+    async def post(self, head: bytes, body: bytes) -> tuple[int, dict[str, str], bytes]:
+        """One request (`head`: the header lines after the request line). A connection
+        is kept only when its reply was read whole and the server lets it live; a reused
+        connection that the server had closed (no reply at all) is retried once afresh."""
+        request = (b"POST " + self.path + b" HTTP/1.1\r\nHost: " + self.host_header.encode() + b"\r\n" + head
+                   + b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+        for fresh in (False, True):
+            conn = None if fresh else self._take()
+            reused = conn is not None
+            reader, writer = conn or await self._connect()
+            keep = False
+            try:
+                writer.write(request)
+                try:
+                    line = await reader.readuntil(b"\r\n")
+                except (asyncio.IncompleteReadError, ConnectionError):
+                    if reused:
+                        continue  # stale keep-alive connection: nothing was answered
+                    raise
+                status, headers, data, keep = await self._reply(line, reader)
+                return status, headers, data
+            finally:
+                if keep and len(self.idle) < _MAX_IDLE:
+                    self.idle.append((reader, writer))
+                else:
+                    writer.close()
+        raise ConnectionError("the connection closed before a reply")
+
+    @staticmethod
+    async def _reply(line: bytes, reader: asyncio.StreamReader) -> tuple[int, dict[str, str], bytes, bool]:
+        version, _, rest = line.decode("latin-1").partition(" ")
+        status = int(rest[:3])
+        block = await reader.readuntil(b"\r\n\r\n")
+        headers: dict[str, str] = {}
+        for raw in block.decode("latin-1").split("\r\n"):
+            name, sep, value = raw.partition(":")
+            if sep:
+                headers[name.strip().lower()] = value.strip()
+        keep = version == "HTTP/1.1" and headers.get("connection", "").lower() != "close"
+        if "chunked" in headers.get("transfer-encoding", "").lower():
+            parts = []
+            while True:
+                size = int((await reader.readuntil(b"\r\n")).split(b";", 1)[0], 16)
+                if size == 0:
+                    while (await reader.readuntil(b"\r\n")) != b"\r\n":  # trailers
+                        pass
+                    break
+                parts.append(await reader.readexactly(size + 2))
+            data = b"".join(p[:-2] for p in parts)
+        elif "content-length" in headers:
+            data = await reader.readexactly(int(headers["content-length"]))
+        else:  # the body ends with the connection
+            data, keep = await reader.read(), False
+        encoding = headers.get("content-encoding", "").lower()
+        if encoding in ("gzip", "deflate"):
+            import zlib
+
+            data = zlib.decompress(data, 31 if encoding == "gzip" else 15)
+        return status, headers, data, keep
+
+
+# One _Endpoint per event loop and base URL; None where the openai client is used instead.
+_endpoints: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, _Endpoint | None]]" = (
+    weakref.WeakKeyDictionary())
+
+
+def _direct(config: ModelConfig) -> _Endpoint | None:
+    """The direct HTTP path for a plain http(s) endpoint without Azure routing, URL
+    credentials or a proxy; None: the openai client."""
+    base = config.base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
+    per_loop = _endpoints.setdefault(asyncio.get_running_loop(), {})
+    if base in per_loop:
+        return per_loop[base]
+    from urllib.parse import urlsplit
+    from urllib.request import getproxies, proxy_bypass
+
+    endpoint_: _Endpoint | None = None
+    try:
+        parts = urlsplit(base)
+        proxies = getproxies()
+        proxied = bool(proxies.get(parts.scheme) or proxies.get("all")) and not proxy_bypass(parts.hostname or "")
+        if (parts.scheme in ("http", "https") and parts.hostname and not parts.username and not parts.password
+                and not parts.query and not proxied and config.api_version is None):
+            endpoint_ = _Endpoint(base)
+    except ValueError:
+        endpoint_ = None
+    per_loop[base] = endpoint_
+    return endpoint_
+
+
+def _headers(config: ModelConfig) -> bytes:
+    key = os.environ.get(config.api_key_env)
+    if not key and config.api_key_env != "OPENAI_API_KEY":
+        raise ThinkingboxError(f"environment variable {config.api_key_env} (the API key for {config.model}) is not set")
+    lines = [("Authorization", f"Bearer {key or 'none'}"),  # local servers (vLLM, tests) accept any key
+             ("Content-Type", "application/json"), ("Accept", "application/json"),
+             ("Accept-Encoding", "gzip, deflate"), ("User-Agent", "thinkingbox")]
+    for variable, header in (("OPENAI_ORG_ID", "OpenAI-Organization"), ("OPENAI_PROJECT_ID", "OpenAI-Project")):
+        if os.environ.get(variable):
+            lines.append((header, os.environ[variable]))
+    if any("\r" in value or "\n" in value for _, value in lines):
+        raise ThinkingboxError(f"the value of {config.api_key_env} (or OPENAI_ORG_ID, OPENAI_PROJECT_ID) holds a "
+                               "line break: set the variable to the value alone")
+    return "".join(f"{name}: {value}\r\n" for name, value in lines).encode("latin-1", "replace")
+
+
+async def _post_direct(endpoint_: _Endpoint, config: ModelConfig, head: bytes, body: bytes) -> bytes:
+    """One attempt over the direct path: the reply's body, or HTTPFailure."""
+    try:
+        async with asyncio.timeout(config.timeout):
+            status, headers, data = await endpoint_.post(head, body)
+    except TimeoutError:
+        raise HTTPFailure("APITimeoutError", "Request timed out.") from None
+    except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError) as exc:
+        raise HTTPFailure("APIConnectionError", f"Connection error ({type(exc).__name__}: {exc}).") from None
+    if 200 <= status < 300:
+        return data
+    import orjson
+
+    try:  # as the openai client words it
+        detail: Any = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        detail = data.decode("utf-8", "replace").strip()
+    kind = _STATUS_NAMES.get(status, "InternalServerError" if status >= 500 else "APIStatusError")
+    raise HTTPFailure(kind, f"Error code: {status} - {detail}" if detail else f"Error code: {status}", status,
+                      headers)
+
+
 def _retry_after(exc: Exception) -> float | None:
     response = getattr(exc, "response", None)
     value = response.headers.get("retry-after") if response is not None else None
@@ -154,6 +363,8 @@ def _retry_after(exc: Exception) -> float | None:
 def _retryable(exc: Exception) -> bool:
     import openai
 
+    if isinstance(exc, HTTPFailure):
+        return exc.status_code is None or exc.status_code in RETRYABLE_STATUS
     if isinstance(exc, (openai.APITimeoutError, openai.APIConnectionError)):
         return True
     return isinstance(exc, openai.APIStatusError) and exc.status_code in RETRYABLE_STATUS
@@ -161,7 +372,7 @@ def _retryable(exc: Exception) -> bool:
 
 def _describe(exc: Exception) -> str:
     status = getattr(exc, "status_code", None)
-    return f"{type(exc).__name__}" + (f" (HTTP {status})" if status else "") + f": {str(exc)[:300]}"
+    return f"{getattr(exc, 'kind', type(exc).__name__)}" + (f" (HTTP {status})" if status else "") + f": {str(exc)[:300]}"
 
 
 async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
@@ -170,7 +381,9 @@ async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: l
     import httpx2
     import orjson
 
-    client = _client(config)
+    direct = _direct(config)
+    client = _client(config) if direct is None else None
+    head = _headers(config) if direct is not None else b""
     # Sent as orjson-encoded bytes and read back as plain JSON: the SDK's typed create()
     # re-walks every message and tool schema on each call (milliseconds at tens of
     # kilobytes), which would make the harness, not the model, the bottleneck at high
@@ -178,9 +391,12 @@ async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: l
     # body as it is. Azure routes by deployment from the parsed body, so it keeps `body=`.
     body: dict[str, Any] = {**config.params, **overrides, "model": config.model, "messages": messages}
     if tools:
-        body["tools"] = tools
+        body["tools"] = list(tools)
     if config.api_version:
         payload: dict[str, Any] = {"body": body}
+    elif isinstance(tools, ToolSchemas) and tools:  # the tools' JSON as made once, after the rest
+        del body["tools"]
+        payload = {"content": orjson.dumps(body)[:-1] + b',"tools":' + tools.json + b"}"}
     else:
         payload = {"content": orjson.dumps(body)}
     options: dict[str, Any] = {"timeout": config.timeout, "headers": {"Content-Type": "application/json"}}
@@ -196,8 +412,12 @@ async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: l
         attempt += 1
         try:
             async with call_slot(config) if call_slot is not None else nullcontext():
-                raw = await client.post("/chat/completions", cast_to=httpx2.Response, options=options, **payload)
-            response = orjson.loads(raw.content)
+                if direct is not None:
+                    content = await _post_direct(direct, config, head, payload["content"])
+                else:
+                    content = (await client.post("/chat/completions", cast_to=httpx2.Response, options=options,
+                                                 **payload)).content
+            response = orjson.loads(content)
             break
         except orjson.JSONDecodeError:
             raise failed("the response is not JSON") from None
@@ -209,8 +429,9 @@ async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: l
                 wait = random.uniform(0, min(config.backoff_max, config.backoff_base * 2 ** (attempt - 1)))
             retries += 1
             await asyncio.sleep(min(wait, config.backoff_max))
-    choices = response.get("choices") or []
-    if not isinstance(response, dict) or not choices or not isinstance(choices[0].get("message"), dict):
+    choices = response.get("choices") if isinstance(response, dict) else None
+    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict) \
+            or not isinstance(choices[0].get("message"), dict):
         raise failed("the response has no message")
     choice = choices[0]
     message = choice["message"]

@@ -21,25 +21,28 @@ def function_schema(tool: dict[str, Any]) -> dict[str, Any]:
 
 def to_messages(trajectory: list[dict[str, Any]], keep_reasoning: bool = True) -> list[dict[str, Any]]:
     """The episode so far as Chat Completions messages (system prompts not included)."""
-    messages: list[dict[str, Any]] = []
-    for event in trajectory:
-        role = event["role"]
-        if role == "user":
-            messages.append({"role": "user", "content": event["content"]})
-        elif role == "assistant":
-            message: dict[str, Any] = {"role": "assistant", "content": event.get("content") or None}
-            if event.get("tool_calls"):
-                message["tool_calls"] = [
-                    {"id": c["id"], "type": "function",
-                     "function": {"name": c["name"], "arguments": c["arguments"] if isinstance(c["arguments"], str)
-                                  else orjson.dumps(c["arguments"]).decode()}}
-                    for c in event["tool_calls"]]
-            if keep_reasoning and event.get("reasoning"):
-                message["reasoning_content"] = event["reasoning"]
-            messages.append(message)
-        elif role == "tool":
-            messages.append({"role": "tool", "tool_call_id": event["tool_call_id"], "content": event["content"]})
-    return messages
+    return [m for m in (_message(e, keep_reasoning) for e in trajectory) if m is not None]
+
+
+def _message(event: dict[str, Any], keep_reasoning: bool) -> dict[str, Any] | None:
+    """One trajectory event as a Chat Completions message (None: not one the model sees)."""
+    role = event["role"]
+    if role == "user":
+        return {"role": "user", "content": event["content"]}
+    if role == "assistant":
+        message: dict[str, Any] = {"role": "assistant", "content": event.get("content") or None}
+        if event.get("tool_calls"):
+            message["tool_calls"] = [
+                {"id": c["id"], "type": "function",
+                 "function": {"name": c["name"], "arguments": c["arguments"] if isinstance(c["arguments"], str)
+                              else orjson.dumps(c["arguments"]).decode()}}
+                for c in event["tool_calls"]]
+        if keep_reasoning and event.get("reasoning"):
+            message["reasoning_content"] = event["reasoning"]
+        return message
+    if role == "tool":
+        return {"role": "tool", "tool_call_id": event["tool_call_id"], "content": event["content"]}
+    return None
 
 
 def _arguments(raw: str) -> dict[str, Any] | str:
@@ -59,15 +62,36 @@ class OpenAIAgent:
         self.config = config
         self.keep_reasoning = keep_reasoning
         self.system: list[dict[str, Any]] = []
-        self.tools: list[dict[str, Any]] = []
+        self.tools: llm.ToolSchemas = llm.ToolSchemas([])
         self.usage = llm.empty_usage()  # every call of the trial, failed ones included
+        # The conversation as sent so far: the messages (system prompts first), made from
+        # the first `_converted` events of the trajectory list `_source`. The episode only
+        # appends to its trajectory, so each turn converts only the events that are new.
+        self._messages: list[dict[str, Any]] = []
+        self._source: list[dict[str, Any]] | None = None
+        self._converted = 0
+        self._last: dict[str, Any] | None = None
 
     async def start(self, context: EpisodeContext) -> None:
         self.system = [{"role": "system", "content": prompt} for prompt in context.system_prompts if prompt]
-        self.tools = [function_schema(t) for t in context.tools]
+        self.tools = llm.ToolSchemas([function_schema(t) for t in context.tools])  # serialised once
+        self._source = None
+
+    def _conversation(self, trajectory: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        done = self._converted
+        if not (trajectory is self._source and len(trajectory) >= done
+                and (done == 0 or trajectory[done - 1] is self._last)):
+            self._messages, self._source, done = list(self.system), trajectory, 0  # another conversation
+        for event in trajectory[done:]:
+            message = _message(event, self.keep_reasoning)
+            if message is not None:
+                self._messages.append(message)
+        self._converted = len(trajectory)
+        self._last = trajectory[-1] if trajectory else None
+        return self._messages
 
     async def next_turn(self, trajectory: list[dict[str, Any]]) -> AgentTurn:
-        messages = self.system + to_messages(trajectory, self.keep_reasoning)
+        messages = self._conversation(trajectory)
         usage = llm.empty_usage()
         for _ in range(1 + EMPTY_RETRIES):
             try:

@@ -157,6 +157,28 @@ def _money_words() -> frozenset[str]:
     return MONEY_WORDS
 
 
+# FactMatchers (immutable once built) by task: building one reads every fact's kind and
+# person, about as much CPU as all the tool calls of a short trial, and a run makes a user
+# per trial. An entry holds what it was built from and is used only while the task still
+# holds the very same objects.
+_MATCHERS: dict[int, tuple[tuple[Any, ...], Any]] = {}
+
+
+def _fact_matcher(task: Any) -> Any:
+    from thinkingbox.contract.facts import FactMatcher
+
+    parts = (task, task.user_facts, getattr(task, "user_fact_phrasings", None), getattr(task, "user_fact_kinds", None),
+             getattr(task, "fact_vocabulary", None))
+    kept = _MATCHERS.get(id(task))
+    if kept is not None and all(a is b for a, b in zip(kept[0], parts)):
+        return kept[1]
+    if len(_MATCHERS) >= 4096:
+        _MATCHERS.clear()
+    matcher = FactMatcher(task)
+    _MATCHERS[id(task)] = (parts, matcher)
+    return matcher
+
+
 class ScriptedUser:
     """Answers from the task's user facts, decisions and rules, deterministically. It answers
     every assistant message since its own last message, taken together:
@@ -184,10 +206,8 @@ class ScriptedUser:
     name = "scripted"
 
     def __init__(self, task: Any):
-        from thinkingbox.contract.facts import FactMatcher
-
         self._task = task
-        self._matcher = FactMatcher(task)
+        self._matcher = _fact_matcher(task)
         self._facts = [(label, value) for label, value in task.user_facts.items()]
         self._decisions = list(getattr(task, "user_decisions", []))
         self._rules = list(getattr(task, "user_rules", []))

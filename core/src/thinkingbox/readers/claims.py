@@ -373,18 +373,35 @@ def states_identifier(text: str, identifier: str) -> bool:
     if identifier.isdigit():
         # A number as an id: not inside an amount, a time or a size ("46-inch"), not the number
         # of a named thing ("store 46"); its digits may be spaced ("7-3-5-0").
-        body = r"[-\s.]?".join(identifier)
-        for m in re.finditer(rf"(?<![\w$:.,-]){body}(?![\w]|[.,:]\d|-[a-z])", text, re.IGNORECASE):
+        for m in _identifier_pattern(identifier).finditer(text):
             if not _NUMBERED_THING.search(text[:m.start()]):
                 return True
         return False
+    return _identifier_pattern(identifier).search(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def _identifier_pattern(identifier: str) -> re.Pattern[str]:
+    """states_identifier's pattern for an id, compiled once (re's own cache holds 512
+    patterns, fewer than the ids and terms of a run's tasks)."""
+    if identifier.isdigit():
+        body = r"[-\s.]?".join(identifier)
+        return re.compile(rf"(?<![\w$:.,-]){body}(?![\w]|[.,:]\d|-[a-z])", re.IGNORECASE)
     body = r"[-\s#\u2010-\u2013]?".join(re.escape(part) for part in re.split(r"[-\s#]", identifier))
-    pattern = rf"(?<![A-Za-z0-9-]){body}(?![A-Za-z0-9]|-[A-Za-z0-9])"
-    return re.search(pattern, text, re.IGNORECASE) is not None
+    return re.compile(rf"(?<![A-Za-z0-9-]){body}(?![A-Za-z0-9]|-[A-Za-z0-9])", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
 def _words(text: str) -> str:
-    return " ".join(re.findall(r"[\w$.%/]+", normalize(text).replace("-", " ")))
+    return " ".join(_WORD.findall(normalize(text).replace("-", " ")))
+
+
+_WORD = re.compile(r"[\w$.%/]+")
+
+
+@lru_cache(maxsize=4096)
+def _term_pattern(words: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w]){re.escape(words)}(?:s|es)?(?![\w])")
 
 
 def states_text(text: str, alternatives: Iterable[str]) -> bool:
@@ -393,7 +410,7 @@ def states_text(text: str, alternatives: Iterable[str]) -> bool:
     normalised = _words(text)
     for alternative in alternatives:
         words = _words(alternative)
-        if words and re.search(rf"(?<![\w]){re.escape(words)}(?:s|es)?(?![\w])", normalised):
+        if words and _term_pattern(words).search(normalised):
             return True
     return False
 
@@ -585,6 +602,14 @@ def _clause_before(sentence: str, start: int) -> str:
     return head[cut + 1:]
 
 
+@lru_cache(maxsize=4096)
+def _role_cues(pattern: re.Pattern[str], sentence: str) -> tuple[tuple[int, int, int], ...]:
+    """(start, end, role index) of each role's words in a sentence: the same for every claim
+    of a kind, and a trial checks several claims over the same messages."""
+    return tuple((c.start(), c.end(), int(c.lastgroup[1:].split("_")[0]))  # type: ignore[index]
+                 for c in pattern.finditer(sentence))
+
+
 def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabulary: Vocabulary
                   ) -> list[tuple[int, str, list[Any]]]:
     """(message index, role, values) for every sentence that ties values of the claim's kind to
@@ -597,8 +622,7 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
     for m, message in enumerate(messages):
         carried = None
         for sentence in sentences(message):
-            cues = [(c.start(), c.end(), names[int(c.lastgroup[1:].split("_")[0])])  # type: ignore[union-attr]
-                    for c in pattern.finditer(sentence)]
+            cues = [(start, end, names[index]) for start, end, index in _role_cues(pattern, sentence)]
             # "$152.15 after the restocking fee": a role's words after "after", "minus" or
             # "less" name what was taken off, not the value before them.
             deducted = {c[0] for c in cues if _DEDUCTION.search(sentence[max(0, c[0] - 40):c[0]])}

@@ -140,15 +140,32 @@ def decision_mentions(messages: tuple[str, ...], vocabulary: Vocabulary) -> list
     found = []
     for m, message in enumerate(messages):
         for s, sentence in enumerate(sentences(message)):
-            undecided = bool(_UNDECIDED.search(sentence))
-            here = []
-            for c, clause in enumerate(clauses(sentence)):
-                for kind in vocabulary.decisions.values():
-                    for match in kind.pattern.finditer(clause):
-                        view = QUESTION if undecided else stance(clause, match.start(), match.end())
-                        here.append(((c, match.start()), Mention(kind.name, view, m, s, sentence)))
-            found += [mention for _, mention in sorted(here, key=lambda h: h[0])]
+            found += [Mention(kind, view, m, s, sentence) for kind, view in _sentence_mentions(sentence, vocabulary)]
     return found
+
+
+# (sentence, vocabulary id) -> (vocabulary, its decisions' (kind, stance) in the order written):
+# a trial reads the same sentences for each of its claims, and each turn of a conversation
+# again; a sentence is read once per vocabulary.
+_MENTIONS: dict[tuple[str, int], tuple[Vocabulary, tuple[tuple[str, str], ...]]] = {}
+
+
+def _sentence_mentions(sentence: str, vocabulary: Vocabulary) -> tuple[tuple[str, str], ...]:
+    kept = _MENTIONS.get((sentence, id(vocabulary)))
+    if kept is not None and kept[0] is vocabulary:
+        return kept[1]
+    undecided = bool(_UNDECIDED.search(sentence))
+    here = []
+    for c, clause in enumerate(clauses(sentence)):
+        for kind in vocabulary.decisions.values():
+            for match in kind.pattern.finditer(clause):
+                view = QUESTION if undecided else stance(clause, match.start(), match.end())
+                here.append(((c, match.start()), (kind.name, view)))
+    mentions = tuple(mention for _, mention in sorted(here, key=lambda h: h[0]))
+    if len(_MENTIONS) >= 8192:
+        _MENTIONS.clear()
+    _MENTIONS[(sentence, id(vocabulary))] = (vocabulary, mentions)
+    return mentions
 
 
 # ---- the customer's agreement -------------------------------------------------------------------

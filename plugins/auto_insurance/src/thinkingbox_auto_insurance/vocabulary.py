@@ -2,7 +2,7 @@
 dates, and the stored data its service-desk policy forbids telling a caller (internal record ids,
 anyone's date of birth or tax id digits). Patterns are written over normalised text (see
 thinkingbox.readers.sentences)."""
-from thinkingbox import CORE_VOCABULARY, DecisionKind, NeverTell
+from thinkingbox import CORE_VOCABULARY, NeverTell
 
 _CORE = CORE_VOCABULARY.decisions
 
