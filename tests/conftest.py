@@ -116,3 +116,17 @@ def browser():
 
     with headless_chromium() as browser:
         yield browser
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture
+def till(host):
+    """A test domain (tests/fixtures/tb_till) with injection tasks and a write that is not
+    idempotent, registered in-process."""
+    if str(FIXTURES) not in sys.path:
+        sys.path.insert(0, str(FIXTURES))
+    import tb_till.plugin
+
+    return host.add_domain("till", tb_till.plugin.SPEC, version="0.1")

@@ -210,15 +210,16 @@ def plan_many(settings: RunSettings, domains: Iterable[str] | None = None, tasks
               output: str | Path | None = None, *, executor: str | Executor = "local",
               executor_options: dict[str, str] | None = None, resume: bool = False, retry_errors: bool = False,
               host: PluginHost | None = None, warn: Callable[[str], None] | None = None,
-              command: list[str] | None = None) -> Run:
+              command: list[str] | None = None, tags: Iterable[str] | None = None) -> Run:
     """The first half of `run_many`: select the domains (default: every installed one) and
     tasks, check the settings can run them, open the run file (`resume`: continue it), and
-    plan the trials; every problem is a ThinkingboxError before any trial runs."""
+    plan the trials; every problem is a ThinkingboxError before any trial runs. `tags`: only
+    the tasks carrying one of them (`tb eval --tags`)."""
     if isinstance(executor, str):
         executor = load_executor(executor, executor_options or {})
     plan = plan_evaluation(host or PluginHost(), list(domains) if domains else None, set(tasks) if tasks else None,
                            settings, Path(output) if output else None, resume, warn=warn,
-                           retry_errors=retry_errors, command=command)
+                           retry_errors=retry_errors, command=command, tags=set(tags) if tags else None)
     return Run(plan, executor)
 
 
@@ -226,12 +227,12 @@ def run_many(settings: RunSettings, domains: Iterable[str] | None = None, tasks:
              output: str | Path | None = None, *, workers: int | None = None, executor: str | Executor = "local",
              executor_options: dict[str, str] | None = None, resume: bool = False, retry_errors: bool = False,
              progress: Callable[[dict[str, Any]], None] | None = None, stop: Callable[[], bool] | None = None,
-             host: PluginHost | None = None) -> Run:
+             host: PluginHost | None = None, tags: Iterable[str] | None = None) -> Run:
     """An evaluation run, as `tb eval`: `settings.trials` trials of every selected task,
     each record appended to `output` (default: runs/AGENT-DOMAINS-TIME.jsonl) as it ends,
     on `workers` workers of `executor` ("local": this process, or `workers` processes;
     "ray" with thinkingbox-ray). Returns the run, its records read."""
     run = plan_many(settings, domains, tasks, output, executor=executor, executor_options=executor_options,
-                    resume=resume, retry_errors=retry_errors, host=host)
+                    resume=resume, retry_errors=retry_errors, host=host, tags=tags)
     run.execute(workers, progress, stop)
     return run

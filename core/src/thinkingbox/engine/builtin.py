@@ -2,7 +2,7 @@
 built-in agents and users. Registered before any domain; plugins can add to it."""
 from __future__ import annotations
 
-from thinkingbox.models.agents import NoopAgent, OracleAgent
+from thinkingbox.models.agents import BlindRetryAgent, CarefulAgent, FollowerAgent, NoopAgent, OracleAgent
 from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.contract.hookspecs import hookimpl
 from thinkingbox.contract.checks import GOLDEN_STATE, Check
@@ -46,6 +46,10 @@ def tb_agents():
     return {
         "oracle": lambda spec, task, domain, settings: OracleAgent(task),
         "noop": lambda spec, task, domain, settings: NoopAgent(task),
+        # reference agents for adversarial conditions (planted instructions, tool faults)
+        "follower": lambda spec, task, domain, settings: FollowerAgent(task),
+        "blind-retry": lambda spec, task, domain, settings: BlindRetryAgent(task),
+        "careful": lambda spec, task, domain, settings: CarefulAgent(task),
         "openai": _openai_agent,
         "replay": _replay_agent,
         "command": _command_agent,

@@ -112,6 +112,11 @@ class Domain:
         dupes = {n for n in names if names.count(n) > 1}
         if dupes:
             raise PluginError(f"domain {self.name!r}: duplicate tool names {sorted(dupes)}")
+        from thinkingbox.engine.injection import REPORT_TOOL
+
+        if REPORT_TOOL in names:
+            raise PluginError(f"domain {self.name!r}: the tool name {REPORT_TOOL!r} is the core's own (every domain "
+                              "has it); rename the domain's tool")
         undescribed = [s.name for s in specs if not s.description.strip()]
         if undescribed:
             raise PluginError(f"domain {self.name!r}: tool(s) without a description: {', '.join(undescribed)} "
@@ -151,8 +156,18 @@ class Domain:
                            target_id=f"thinkingbox-{self.name}", default_ttl_ms=10**12)
 
     @cached_property
+    def builtin_tools(self) -> dict[str, ToolSpec]:
+        """The tools the core adds to every domain's server (listed after the domain's own):
+        reporting a planted instruction (engine.injection)."""
+        from thinkingbox.engine.injection import report_suspicious_instruction
+
+        spec = tool_spec(report_suspicious_instruction)
+        return {spec.name: spec}
+
+    @cached_property
     def server(self):
-        return build_server(f"thinkingbox-{self.name}", self.version, list(self.tools.values()), self.binding,
+        specs = [*self.tools.values(), *self.builtin_tools.values()]
+        return build_server(f"thinkingbox-{self.name}", self.version, specs, self.binding,
                             instructions=f"Tools of the {self.info.title} task world.")
 
     async def list_tool_schemas(self) -> list[dict[str, Any]]:

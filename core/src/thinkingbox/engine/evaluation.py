@@ -50,10 +50,21 @@ class EvaluationPlan:
 
 def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str] | None, config: RunSettings,
                     output: Path | None, resume: bool, warn: Callable[[str], None] | None = None,
-                    retry_errors: bool = False, command: list[str] | None = None) -> EvaluationPlan:
+                    retry_errors: bool = False, command: list[str] | None = None,
+                    tags: set[str] | None = None) -> EvaluationPlan:
     """Select domains and tasks, check the configuration can run them, and read what the
-    run file already holds; every problem is an error before any trial runs."""
+    run file already holds; every problem is an error before any trial runs. `tags`: only
+    the tasks (of `task_ids`, if given) carrying at least one of them."""
     domains = host.load_domains(names) if names else host.default_domains(warn=warn)
+    if tags:
+        tagged = {t.id for d in domains for t in d.tasks.values() if tags & set(t.tags)}
+        chosen = tagged if task_ids is None else task_ids & tagged
+        if not chosen:
+            where = f"domain(s) {', '.join(d.name for d in domains)}" + (" among --tasks" if task_ids else "")
+            raise ThinkingboxError(f"--tags {','.join(sorted(tags))}: no task of {where} carries "
+                                   f"{'that tag' if len(tags) == 1 else 'any of those tags'} (a task's tags are in "
+                                   "its `tags` field; `tb tasks --domain D --json` lists them)")
+        task_ids = chosen
     if not names:
         # A domain nobody named whose selected task's reference fails is skipped, as a
         # broken plugin is, and its tasks with it; named, it stops the run with the task's

@@ -10,7 +10,8 @@ typed properties are what this class adds. The kinds, as they appear in a record
     assistant    {"role": "assistant", "content", "tool_calls"?, "reasoning"?, "usage"?}
                  (tool_calls: [{"id", "name", "arguments"}], arguments an object, or the text a
                  model sent that is not JSON)
-    tool result  {"role": "tool", "tool_call_id", "name", "content", "is_error", "write"}
+    tool result  {"role": "tool", "tool_call_id", "name", "content", "is_error", "write", "applied"?}
+                 (applied: true on a write carried out whose answer a tool fault lost; engine/faults.py)
 
 Optional keys are left out when empty, as records always had them. The end of a trial
 (finish reason, error) is kept in the record beside the trajectory, not as an event.

@@ -92,10 +92,15 @@ async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, 
     for event in record["trajectory"]:
         for call in event.get("tool_calls", []) if event["role"] == "assistant" else []:
             arguments[call["id"]] = call["arguments"]
+    from thinkingbox.engine.faults import not_applied, write_results
+    from thinkingbox.models.prompts import CHECK_TOOL_NAME
+
+    # write calls a tool fault stopped before they were carried out
+    skipped = {id(event) for n, event in write_results(record["trajectory"]) if n in not_applied(record)}
     calls = [ToolCall(tool=event["name"], args=arguments[event["tool_call_id"]]) for event in record["trajectory"]
-             if event["role"] == "tool" and event["name"] != END_TOOL_NAME
+             if event["role"] == "tool" and event["name"] not in (END_TOOL_NAME, CHECK_TOOL_NAME)
              # invalid JSON arguments never reached a tool
-             and isinstance(arguments.get(event["tool_call_id"]), dict)]
+             and isinstance(arguments.get(event["tool_call_id"]), dict) and id(event) not in skipped]
     world = domain.new_world(tw)
     try:
         await apply_calls(domain, world, calls)  # failed calls failed in the trial too; tools are atomic
@@ -105,8 +110,11 @@ async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, 
     recorded = {c["name"]: c for c in record.get("checks", [])}
     verdict = await judge_trial(domain, tw, final, record["trajectory"], record.get("final_message", ""),
                                 record.get("finish_reason", ""), recorded=recorded)
-    return {**record, "verdict": verdict.passed, "checks": [c.to_json() for c in verdict.checks],
-            "diff": verdict.diff, "effects": [e.to_json() for e in verdict.effects], "rejudged": True,
+    from thinkingbox.engine.injection import injection_outcome
+
+    checks = [c.to_json() for c in verdict.checks]
+    return {**record, "verdict": verdict.passed, "checks": checks,
+            "injection": injection_outcome(task, record["trajectory"], checks), "diff": verdict.diff, "effects": [e.to_json() for e in verdict.effects], "rejudged": True,
             "previous_verdict": record["verdict"], "domain_version": domain.version}
 
 

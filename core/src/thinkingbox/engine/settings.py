@@ -48,6 +48,13 @@ class RunSettings:
     label: str = ""                          # the run's name in reports; "" = default_label()
     agent_timeout: float | None = None       # command agents: seconds the process may go without a message
     agent_time_limit: float | None = None    # command agents: seconds one trial's process may run in all
+    tool_faults: str = ""                    # faults injected into write calls (engine.faults); "" = none
+
+    def __post_init__(self) -> None:
+        if self.tool_faults:  # checked and normalized at once, not in every trial
+            from thinkingbox.engine.faults import parse_faults
+
+            self.tool_faults = str(parse_faults(self.tool_faults, "tool_faults"))
 
     def model_settings(self) -> ModelSettings:
         """Each role's model configuration (what agent and user factories are given), from
@@ -88,6 +95,8 @@ class RunSettings:
         judge = models.get("judge")
         if isinstance(judge, dict):
             parts.append(f"judge={judge['model']}")
+        if self.tool_faults:
+            parts.append(f"faults={self.tool_faults}")
         defaults = Limits()
         if self.limits.max_user_turns != defaults.max_user_turns:
             parts.append(f"max_user_turns={self.limits.max_user_turns}")
@@ -99,9 +108,12 @@ class RunSettings:
         """What a record keeps about the run's configuration (no secrets)."""
         from thinkingbox.models.personas import PERSONA_VERSION
 
-        return {"label": self.label or self.default_label(), "agent": self.agent, "user": self.user,
-                "persona": self.persona, "trials": self.trials, "tool_transport": self.tool_transport,
-                "max_user_turns": self.limits.max_user_turns, "max_tool_calls": self.limits.max_tool_calls,
-                "models": self.model_settings().public(),
-                "prompt_versions": {"agent": AGENT_PROMPT_VERSION, "user": USER_PROMPT_VERSION,
-                                    "judge": JUDGE_PROMPT_VERSION, "persona": PERSONA_VERSION}}
+        public = {"label": self.label or self.default_label(), "agent": self.agent, "user": self.user,
+                  "persona": self.persona, "trials": self.trials, "tool_transport": self.tool_transport,
+                  "max_user_turns": self.limits.max_user_turns, "max_tool_calls": self.limits.max_tool_calls,
+                  "models": self.model_settings().public(),
+                  "prompt_versions": {"agent": AGENT_PROMPT_VERSION, "user": USER_PROMPT_VERSION,
+                                      "judge": JUDGE_PROMPT_VERSION, "persona": PERSONA_VERSION}}
+        if self.tool_faults:  # (left out without faults: run files from before faults resume as they were)
+            public["tool_faults"] = self.tool_faults
+        return public

@@ -10,6 +10,8 @@ from typing import Any, Callable
 
 from thinkingbox.engine.domain import Domain, TaskWorld
 from thinkingbox.engine.episode import END_TOOL_SCHEMA, run_episode
+from thinkingbox.engine.faults import CHECK_TOOL_SCHEMA, TrialFaults, parse_faults
+from thinkingbox.engine.injection import injection_outcome
 from thinkingbox.engine.settings import RunSettings
 from thinkingbox.engine.verdicts import Verdict, judge_trial
 from thinkingbox.engine.sessions import SessionPool, WorldPool
@@ -114,10 +116,15 @@ async def run_trial(job: Job, config: RunSettings, players: Players, http_server
     world = worlds.take(domain, tw) if pooled_world and worlds is not None else domain.new_world(tw)
     t_reset = time.perf_counter()
     connection = TrialTools(domain, task.id, world, config.tool_transport, http_server, sessions)
+    faults = TrialFaults(parse_faults(config.tool_faults), domain.name, task.id, job.trial, domain.write_tools) \
+        if config.tool_faults else None
     agent = players.agent(task, domain)
     user = players.user(task)
     try:
         if getattr(agent, "external", False):  # an agent process: it calls the tools of its world itself
+            if faults is not None:
+                raise ThinkingboxError(f"--tool-faults: the {agent.name} agent calls its tools itself, so no fault "
+                                       "can be injected; run it without --tool-faults")
             t_episode = time.perf_counter()
             episode = await _run_external(agent, user, job, config, http_server, connection.token)
             t_judge = time.perf_counter()
@@ -125,7 +132,7 @@ async def run_trial(job: Job, config: RunSettings, players: Players, http_server
             async with connection.session() as (client, listed):
                 # The agent gets the tools as its session listed them (the client also needs the
                 # listing to check results, so it costs nothing extra).
-                tools = [*listed, END_TOOL_SCHEMA]
+                tools = [*listed, END_TOOL_SCHEMA, *([CHECK_TOOL_SCHEMA] if faults is not None else [])]
                 await agent.start(EpisodeContext([SHARED_AGENT_PROMPT, domain.system_prompt], task.request, tools,
                                                  domain.name, task.id, job.trial))
 
@@ -134,7 +141,11 @@ async def run_trial(job: Job, config: RunSettings, players: Players, http_server
                     return _text(result), bool(result.is_error)
 
                 t_episode = time.perf_counter()
-                episode = await run_episode(agent, user, task.request, call_tool, config.limits, domain.write_tools)
+                episode = await run_episode(agent, user, task.request,
+                                            call_tool if faults is None else faults.wrap(call_tool),
+                                            config.limits, domain.write_tools)
+                if faults is not None:
+                    faults.mark(episode.trajectory)
                 t_judge = time.perf_counter()
         served = connection.served_world()
         if served is not None:  # the world lived in a stdio server, which wrote it on exit
@@ -158,10 +169,12 @@ async def run_trial(job: Job, config: RunSettings, players: Players, http_server
         verdict = Verdict(False, [], [], {})
         episode.finish_reason, episode.error = "error", f"judge: {exc}"
     t_end = time.perf_counter()
+    checks = [c.to_json() for c in verdict.checks]
     return trial_record(
         domain=domain.name, domain_version=domain.version, task=task.id, family=task.family, trial=job.trial,
         config=config.public(), verdict=verdict.passed, finish_reason=episode.finish_reason, error=episode.error,
-        checks=[c.to_json() for c in verdict.checks], diff=verdict.diff,
+        checks=checks, diff=verdict.diff, injection=injection_outcome(task, episode.trajectory, checks),
+        faults=faults.to_json() if faults is not None else None,
         effects=[e.to_json() for e in verdict.effects], final_message=episode.final_message,
         counts={"user_turns": episode.user_turns, "tool_calls": episode.tool_calls},
         usage=_usage_totals(episode.trajectory, user, verdict.usage, agent), initial_hash=tw.initial_hash,

@@ -98,7 +98,11 @@ def build_parser() -> argparse.ArgumentParser:
                     "(default: $TB_CONFIG); flags override it")
     ev.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
     ev.add_argument("--tasks", type=_csv, help="comma-separated task ids (default: all tasks)")
+    ev.add_argument("--tags", type=_csv, help="comma-separated task tags: run only the tasks carrying any of them, "
+                    "e.g. --tags injection (planted instructions); with --tasks, the tasks of both")
     ev.add_argument("--agent", help="oracle (replays the reference solution), noop (does nothing), "
+                    "follower, blind-retry or careful (the reference, then obeying a planted instruction; retrying "
+                    "failed writes blindly; checking the records before retrying: docs/adversarial.md), "
                     "openai:MODEL (any OpenAI-compatible endpoint), command:CMD (an agent process per trial, "
                     "given the MCP URL of its world; docs/external-agents.md) or a plugin agent NAME[:ARG] "
                     "(default: $TB_AGENT or oracle)")
@@ -146,6 +150,12 @@ def build_parser() -> argparse.ArgumentParser:
                     help="how trials reach their tools: in-memory MCP sessions (default), a `tb serve` process "
                     "per trial over stdio, or an HTTP MCP server on 127.0.0.1; verdicts are the same "
                     "(command agents always use http)")
+    ev.add_argument("--tool-faults", metavar="SPEC",
+                    help="inject seeded faults into write tool calls, e.g. before=0.1,after=0.05,seed=7: before=P "
+                    "fails a write before it is carried out (nothing changes), after=P loses its answer after it is "
+                    "carried out (the agent sees a timeout); seed=N chooses the schedule (default 0); the faults "
+                    "are recorded in the run header and each record, for every --tool-transport; not for command "
+                    "agents (docs/adversarial.md)")
     for role in ROLES:
         group = ev.add_argument_group(f"{role} model connection (used by {ROLE_USERS[role]})")
         group.add_argument(f"--{role}-base-url", help=f"endpoint, e.g. http://127.0.0.1:8000/v1 "
@@ -309,6 +319,8 @@ def build_parser() -> argparse.ArgumentParser:
     ts = sub.add_parser("tasks", help="list the tasks of a domain, or print the task file's JSON Schema")
     ts.add_argument("--domain", help="domain name (see `tb domains`)")
     ts.add_argument("--schema", action="store_true", help="print the JSON Schema of a task file and exit")
+    ts.add_argument("--json", action="store_true", help="print every task as JSON (id, family, title, tags, calls) "
+                    "instead of a table")
     ts.add_argument("--wide", action="store_true", help=f"print titles in full (default: cut to fit "
                     f"{TABLE_WIDTH} columns)")
 
@@ -526,6 +538,13 @@ def cmd_tasks(args: argparse.Namespace) -> int:
         raise ThinkingboxError("tb tasks needs --domain NAME (or --schema)")
     (domain,) = PluginHost().load_domains([args.domain])
     tasks = list(domain.tasks.values())
+    if args.json:
+        import orjson
+
+        listing = [{"id": t.id, "family": t.family, "title": t.title, "tags": list(t.tags),
+                    "calls": len(t.solution)} for t in tasks]
+        print(orjson.dumps(listing, option=orjson.OPT_INDENT_2).decode())
+        return 0
     rows = [[t.id, t.family, t.title, len(t.solution)] for t in tasks]
     table = tabulate(rows, headers=["task", "family", "title", "calls"], tablefmt="github")
     excess = max(len(line) for line in table.splitlines()) - TABLE_WIDTH
@@ -798,7 +817,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     prices = _prices(args.price)
     run = plan_many(config, names, task_ids, output, executor=args.executor,
                     executor_options=_executor_options(args.executor_option), resume=args.resume,
-                    retry_errors=args.retry_errors, warn=_warn, command=["tb", *args.argv])
+                    retry_errors=args.retry_errors, warn=_warn, command=["tb", *args.argv],
+                    tags=set(args.tags) if args.tags else None)
     plan = run.plan
     retried = f", {plan.retried} errored to run again" if plan.retried else ""
     print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded{retried}) -> {plan.output}",

@@ -10,11 +10,12 @@ from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.models.settings import ModelSettings, model_config, parse_param, read_config_file
 
 
-OFFLINE_AGENTS = ("oracle", "noop")
+OFFLINE_AGENTS = ("oracle", "noop", "follower", "blind-retry", "careful")
 
 
 def offline_agent(agent: str) -> bool:
-    """An agent that calls no model (oracle, noop, replay:RUN): its runs default to `--judge rules`."""
+    """An agent that calls no model (oracle, noop, the reference agents follower, blind-retry
+    and careful, replay:RUN): its runs default to `--judge rules`."""
     return agent in OFFLINE_AGENTS or agent == "replay" or agent.startswith("replay:")
 
 
@@ -27,7 +28,7 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
     file = read_config_file(args.config)
     section = file.get("eval", {})
     known = {"domains", "tasks", "agent", "user", "judge", "trials", "concurrency", "output",
-             "max_user_turns", "max_tool_calls", "persona", "label"}
+             "max_user_turns", "max_tool_calls", "persona", "label", "tool_faults"}
     if set(section) - known:
         raise ThinkingboxError(f"config file: unknown key {sorted(set(section) - known)[0]!r} in [eval]; "
                                f"keys: {', '.join(sorted(known))}")
@@ -78,6 +79,14 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
                                    "(the default for command agents)")
         tool_transport = "http"  # the process gets the MCP URL of its trial's world
         agent_timeout, agent_time_limit = args.agent_timeout, getattr(args, "agent_time_limit", None)
+    tool_faults = pick("tool_faults")
+    if tool_faults:
+        from thinkingbox.engine.faults import parse_faults
+
+        tool_faults = str(parse_faults(str(tool_faults)))   # normalized: one spelling per schedule
+        if agent == "command" or agent.startswith("command:"):
+            raise ThinkingboxError("--tool-faults: a command agent calls its tools itself, so no fault can be "
+                                   "injected; run it without --tool-faults")
     if user == "llm" or user.startswith("llm:") and "user" not in models:
         raise ThinkingboxError("--user llm needs a model: --user llm:MODEL")
     from thinkingbox.models.personas import check_persona
@@ -90,7 +99,8 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
                          tool_transport=tool_transport, trials=int(pick("trials", None, 1)),
                          concurrency=int(pick("concurrency", None, 16)),
                          label=str(pick("label", None, "") or "").strip(),
-                         agent_timeout=agent_timeout, agent_time_limit=agent_time_limit)
+                         agent_timeout=agent_timeout, agent_time_limit=agent_time_limit,
+                         tool_faults=tool_faults or "")
     domains = pick("domains")
     tasks = pick("tasks")
     output = pick("output")

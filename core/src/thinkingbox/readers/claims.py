@@ -867,7 +867,8 @@ class Conversation:
                     if e.get("role") == "user" and i > 0 and (e.get("content") or "").strip()]
         first_call: dict[str, int] = {}
         for i, e in enumerate(trajectory):
-            if e.get("role") == "tool" and not e.get("is_error"):
+            # (a call whose answer a tool fault lost was carried out all the same: "applied")
+            if e.get("role") == "tool" and (not e.get("is_error") or e.get("applied")):
                 first_call.setdefault(e.get("name", ""), i)
         return cls(agent, customer, first_call, any(e.get("role") == "tool" for e in trajectory))
 

@@ -4,11 +4,15 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Iterable
 
+from thinkingbox.reporting.adversarial import injection_summary
 from thinkingbox.reporting.records import run_label
 
 
 def summarize(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    by: dict[tuple[str, str], dict[str, Any]] = defaultdict(lambda: {"tasks": set(), "trials": 0, "passed": 0, "errors": 0})
+    """One row per run and domain (and per run overall); rows of runs with injection tasks
+    carry `injection` (injection_summary)."""
+    by: dict[tuple[str, str], dict[str, Any]] = defaultdict(lambda: {"tasks": set(), "trials": 0, "passed": 0, "errors": 0,
+                                                                     "records": []})
     for r in records:
         for domain in (r["domain"], "overall"):
             row = by[(run_label(r), domain)]
@@ -16,21 +20,30 @@ def summarize(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
             row["trials"] += 1
             row["passed"] += bool(r["verdict"])
             row["errors"] += r["finish_reason"] == "error"
+            row["records"].append(r)
     rows = []
     for (label, domain), row in sorted(by.items(), key=lambda kv: (kv[0][0], kv[0][1] == "overall", kv[0][1])):
         rows.append({"run": label, "domain": domain, "tasks": len(row["tasks"]), "trials": row["trials"],
                      "passed": row["passed"], "errors": row["errors"],
-                     "pass@1": row["passed"] / row["trials"] if row["trials"] else 0.0})
+                     "pass@1": row["passed"] / row["trials"] if row["trials"] else 0.0,
+                     "injection": injection_summary(row["records"])})
     return rows
 
 
 def render(rows: list[dict[str, Any]]) -> str:
+    """The table; when a run has injection tasks, two more columns: their pass@1 and the
+    share of their trials that followed the planted instruction."""
     from tabulate import tabulate
 
     table = [[r["run"], r["domain"], r["tasks"], r["trials"], r["passed"], r["errors"], f"{100 * r['pass@1']:.1f}%"]
              for r in rows]
-    return tabulate(table, headers=["run", "domain", "tasks", "trials", "passed", "errors", "pass@1"],
-                    tablefmt="github")
+    headers = ["run", "domain", "tasks", "trials", "passed", "errors", "pass@1"]
+    if any(r.get("injection") for r in rows):
+        headers += ["injection pass@1", "followed"]
+        for line, r in zip(table, rows):
+            inj = r.get("injection")
+            line += [f"{100 * inj['pass@1']:.1f}%", f"{100 * inj['followed']:.1f}%"] if inj else ["-", "-"]
+    return tabulate(table, headers=headers, tablefmt="github")
 
 
 def unjudged_questions(records: Iterable[dict[str, Any]]) -> tuple[list[str], set[tuple[str, str]]]:

@@ -33,6 +33,27 @@ class CheckRecord(TypedDict):
     data: Any
 
 
+class InjectionRecord(TypedDict):
+    """What the agent did about planted instructions (engine.injection); not part of the verdict."""
+
+    tool: str                            # the reporting tool's name
+    reported: bool                       # whether the agent called it
+    records: list[str]                   # the records it named
+    followed: NotRequired[bool]          # tasks with an `injection` only: obeyed the planted instruction
+
+
+class FaultRecord(TypedDict):
+    call: int                            # the write call's number in the trial (1 = its first write)
+    tool: str
+    kind: str                            # before (nothing applied) | after (applied, answer lost)
+    applied: NotRequired[bool]           # after: whether the call was carried out (false: it failed itself)
+
+
+class FaultsRecord(TypedDict):
+    spec: str                            # as `--tool-faults` takes it, normalized
+    calls: list[FaultRecord]             # the write calls faulted, in order
+
+
 class TrialRecord(TypedDict):
     """One trial of one task by one agent."""
 
@@ -62,6 +83,8 @@ class TrialRecord(TypedDict):
     previous_verdict: NotRequired[bool]
     not_rejudged: NotRequired[str]       # why `tb rejudge` kept the recorded verdict
     redacted: NotRequired[list[str]]     # paths of the strings redaction changed when the record was written
+    injection: NotRequired[InjectionRecord]  # planted instructions: reported, followed (beside the verdict)
+    faults: NotRequired[FaultsRecord]    # with `tb eval --tool-faults`: the spec and the calls faulted
 
 
 def trial_record(*, domain: str, domain_version: str, task: str, family: str, trial: int, config: dict[str, Any],
@@ -69,11 +92,12 @@ def trial_record(*, domain: str, domain_version: str, task: str, family: str, tr
                  diff: list[dict[str, Any]] | None = None, effects: Iterable[dict[str, Any]] = (),
                  final_message: str = "", counts: dict[str, int] | None = None,
                  usage: dict[str, dict[str, Any]] | None = None, initial_hash: str = "",
-                 trajectory: Iterable[dict[str, Any]] = (), timings_ms: dict[str, float] | None = None) -> TrialRecord:
+                 trajectory: Iterable[dict[str, Any]] = (), timings_ms: dict[str, float] | None = None,
+                 injection: InjectionRecord | None = None, faults: FaultsRecord | None = None) -> TrialRecord:
     """The one place a trial record is made (a harness failure leaves most fields empty)."""
     from thinkingbox import __version__
 
-    return {
+    record: TrialRecord = {
         "record_version": RECORD_VERSION, "domain": domain, "domain_version": domain_version,
         "core_version": __version__, "task": task, "family": family, "trial": trial,
         "agent": config["agent"], "user": config["user"], "config": config, "verdict": verdict,
@@ -81,7 +105,11 @@ def trial_record(*, domain: str, domain_version: str, task: str, family: str, tr
         "effects": list(effects), "final_message": final_message,
         "counts": counts or {"user_turns": 0, "tool_calls": 0}, "usage": usage or {}, "initial_hash": initial_hash,
         "trajectory": list(trajectory), "timings_ms": timings_ms or {},
+        "injection": injection or {"tool": "report_suspicious_instruction", "reported": False, "records": []},
     }
+    if faults is not None:
+        record["faults"] = faults
+    return record
 
 
 def run_label(record: dict[str, Any]) -> str:

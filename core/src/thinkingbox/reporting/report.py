@@ -7,6 +7,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Iterable
 
+from thinkingbox.reporting.adversarial import fault_spec, faulted_trials, injection_summary
 from thinkingbox.reporting.analysis import CATEGORIES, categories, interaction_stats, weak_proxies
 from thinkingbox.reporting.metrics import outcomes_by_task, reliability
 from thinkingbox.reporting.records import config_difference, read_records, run_label
@@ -90,12 +91,42 @@ def build(records: list[dict[str, Any]], prices: dict[str, tuple[float, float, f
             "tasks": {f"{t.domain}/{t.task}": {"passed": t.c, "trials": t.n, "errors": t.errors}
                       for t in overall_tasks},
             "communication_failures": communication_failures(recs),
+            "injection": injection_summary(recs),
+            "tool_faults": {"spec": fault_spec(recs), "faulted_trials": faulted_trials(recs)},
         })
     return {"domains": domains, "agents": agents, "categories": CATEGORIES,
             "bootstrap": {"samples": 2000, "seed": seed, "level": 0.95}}
 
 
 MAX_SHOWN_FAILURES = 50
+
+
+def _adversarial_table(report: dict[str, Any], fmt: str) -> str:
+    """Runs side by side under adversarial conditions, when any run has them: the tool-fault
+    spec each ran under (runs with and without faults next to each other), and on injection
+    tasks the pass@1 and the share of trials that followed or reported the planted instruction."""
+    agents = report["agents"]
+    faults = any((a.get("tool_faults") or {}).get("spec") for a in agents)
+    injection = any(a.get("injection") for a in agents)
+    if not faults and not injection:
+        return ""
+    rows = []
+    for a in agents:
+        f, inj = a.get("tool_faults") or {}, a.get("injection")
+        row = [a["run"], _pct(a["overall"]["pass@1"])]
+        if faults:
+            row += [f.get("spec") or "none", f.get("faulted_trials", 0)]
+        if injection:
+            row += [inj["trials"], _pct(inj["pass@1"]), _pct(inj["followed"]), _pct(inj["reported"])] if inj \
+                else ["-"] * 4
+        rows.append(row)
+    headers = ["run", "pass@1"]
+    if faults:
+        headers += ["tool faults", "faulted trials"]
+    if injection:
+        headers += ["injection trials", "injection pass@1", "followed", "reported"]
+    return ("Adversarial conditions (tool faults; injection tasks: pass@1, followed the planted instruction, "
+            "reported it)\n" + _fit(rows, headers, fmt))
 
 
 def communication_failures(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -166,6 +197,9 @@ def tables(report: dict[str, Any], fmt: str = "github") -> str:
     out.append("Leaderboard (pass@1 per domain; overall with its 95% task-bootstrap interval)\n" + _fit(
         rows, ["run", *domains, "overall", "95% CI", "pass@k", "pass^k plug-in", "pass^k unbiased",
                "never/always", "trials", "errors"], fmt))
+    adversarial = _adversarial_table(report, fmt)
+    if adversarial:
+        out.append(adversarial)
     notes = [f"{a['run']}: {a['overall']['pass@1_definition']}" for a in report["agents"]
              if a["overall"]["trials_per_task"]["min"] != a["overall"]["trials_per_task"]["max"]]
     if notes:

@@ -149,6 +149,7 @@ def index_data(runs: list[Run], report: dict[str, Any]) -> dict[str, Any]:
             "domains": {d: v["pass@1"] for d, v in rows[run.name]["domains"].items()},
             "trials": o["trials"], "errors": o["errors"], "never": o["never_passed"], "always": o["always_passed"],
             "failure_categories": rows[run.name]["failure_categories"],
+            "injection": rows[run.name].get("injection"),
         })
     return {
         "runs": [provenance(run) for run in runs], "leaderboard": leaderboard, "categories": CATEGORIES,

@@ -154,11 +154,20 @@
 
   function leaderboardTable(index) {
     const domains = index.domains;
+    // runs with injection tasks (planted instructions): their pass@1 and how often the instruction was followed
+    const injection = index.leaderboard.some(function (row) { return row.injection; });
+    function injectionCells(row) {
+      if (!injection) return [];
+      const inj = row.injection;
+      return [el("td", { class: "num injection" }, inj ? pct(inj["pass@1"]) : "-"),
+        el("td", { class: "num injection" }, inj ? pct(inj.followed) : "-")];
+    }
     return el("table", { id: "leaderboard-table" },
       el("thead", {}, el("tr", {}, el("th", {}, "run"), domains.map(function (d) { return el("th", { class: "num" }, d); }),
         el("th", { class: "num" }, "pass@1"), el("th", { class: "num" }, "95% interval"), el("th", { class: "num" }, "pass@k"),
         el("th", { class: "num" }, "pass^k"), el("th", { class: "num" }, "never / always passed"),
-        el("th", { class: "num" }, "trials"), el("th", { class: "num" }, "errors"))),
+        el("th", { class: "num" }, "trials"), el("th", { class: "num" }, "errors"),
+        injection ? [el("th", { class: "num" }, "injection pass@1"), el("th", { class: "num" }, "followed instruction")] : [])),
       el("tbody", {}, index.leaderboard.map(function (row) {
         return el("tr", {}, el("td", {}, row.run),
           domains.map(function (d) { return el("td", { class: "num" }, pct(row.domains[d])); }),
@@ -167,7 +176,7 @@
           el("td", { class: "num" }, pct(row.pass_k) + " (k=" + row.k + ")"),
           el("td", { class: "num" }, pct(row.pass_hat_k) + " (k=" + row.k + ")"),
           el("td", { class: "num" }, row.never + " / " + row.always),
-          el("td", { class: "num" }, row.trials), el("td", { class: "num" }, row.errors));
+          el("td", { class: "num" }, row.trials), el("td", { class: "num" }, row.errors), injectionCells(row));
       })));
   }
 
@@ -314,6 +323,21 @@
     });
   }
 
+  // beside the verdict, never part of it: planted instructions and injected tool faults
+  function injectionFacts(inj) {
+    if (!inj || (!inj.reported && inj.followed === undefined)) return null;
+    const parts = [];
+    if (inj.followed !== undefined) parts.push(inj.followed ? "followed the planted instruction" : "did not follow it");
+    parts.push(inj.reported ? "reported (" + inj.records.join(", ") + ")" : "not reported");
+    return [el("dt", {}, "planted instruction"), el("dd", { class: "injection" + (inj.followed ? " fail" : "") }, parts.join("; "))];
+  }
+
+  function faultFacts(faults) {
+    if (!faults) return null;
+    const calls = faults.calls.map(function (c) { return c.tool + " #" + c.call + " (" + c.kind + ")"; });
+    return [el("dt", {}, "tool faults"), el("dd", { class: "faults" }, faults.spec + ": " + (calls.join(", ") || "none hit"))];
+  }
+
   function trialView(trial) {
     const failed = trial.checks.filter(function (c) { return !c.passed; });
     return el("div", { class: "trial", "data-task": trial.domain + "/" + trial.task, "data-trial": trial.trial },
@@ -322,6 +346,7 @@
           trial.verdict ? "PASS" : "FAIL")),
         el("dt", {}, "failure category"), el("dd", { class: "category" }, trial.category || "-"),
         el("dt", {}, "finish reason"), el("dd", {}, trial.finish_reason),
+        injectionFacts(trial.injection), faultFacts(trial.faults),
         trial.error ? [el("dt", {}, "error"), el("dd", { class: "error" }, el("pre", {}, trial.error))] : null,
         el("dt", {}, "agent"), el("dd", {}, trial.agent),
         el("dt", {}, "user"), el("dd", {}, trial.user),
