@@ -29,10 +29,10 @@ defaults; a --config TOML file sets them too (flags win, then the environment, t
 
 exit status:
   0    every trial finished (passed or failed)
-  1    some trials ended in an error (model or harness failure): rerun them with --resume --retry-errors
+  1    some trials ended in an error (model or harness failure): rerun them with --resume RUN --retry-errors
   2    usage or configuration error: nothing ran
-  3    stopped after --max-consecutive-errors errors in a row: fix the cause, then --resume --retry-errors
-  130  interrupted (Ctrl-C): finished trials are saved; continue with --resume"""
+  3    stopped after --max-consecutive-errors errors in a row: fix the cause, then --resume RUN --retry-errors
+  130  interrupted (Ctrl-C): finished trials are saved; continue with --resume RUN"""
 
 
 def _port(value: str) -> int:
@@ -127,7 +127,14 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--label", help="the run's name in reports (default: the agent and whatever settings set the run "
                                     "apart, e.g. 'openai:gpt-4.1 temperature=0.7'); runs with one label must share "
                                     "one configuration")
-    ev.add_argument("--resume", action="store_true", help="append to --output, skipping trials already in it")
+    ev.add_argument("--resume", nargs="?", const=True, default=False, metavar="RUN",
+                    help="continue the run file RUN with the settings its header records (no other flags needed), "
+                    "skipping trials already in it; flags given now may change what cannot change a verdict "
+                    "(timeouts, retry attempts, concurrency, workers, progress, the URL's spelling), recorded in the "
+                    "file; `--resume` alone continues --output")
+    ev.add_argument("--force", action="store_true",
+                    help="with --resume: continue even when a setting that can change verdicts differs (model, "
+                    "parameters, user, persona, judge, limits, versions); the mix is recorded and reports mark the run")
     ev.add_argument("--retry-errors", action="store_true",
                     help="with --resume: run again the trials whose record ended in an error (model or harness "
                          "failure, not a failed verdict); the new attempt is appended and counts, the errored "
@@ -142,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="dollars per million tokens, repeatable: shows the run's cost in its progress line")
     ev.add_argument("--max-user-turns", type=_positive, help="simulated-user follow-ups (default: 10)")
     ev.add_argument("--max-tool-calls", type=_positive, help="agent-action cap per trial (default: 50)")
-    ev.add_argument("--tool-transport", choices=["memory", "stdio", "http"], default="memory",
+    ev.add_argument("--tool-transport", choices=["memory", "stdio", "http"],
                     help="how trials reach their tools: in-memory MCP sessions (default), a `tb serve` process "
                     "per trial over stdio, or an HTTP MCP server on 127.0.0.1; verdicts are the same "
                     "(command agents always use http)")
@@ -790,15 +797,23 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from thinkingbox.reporting.leaderboard import render, summarize, unjudged_questions
     from thinkingbox.trials import plan_many
 
-    config, names, task_ids, output = eval_config(args)
+    if args.resume is not True and args.resume:
+        args, base = _resume_args(args)
+        config, names, task_ids, output = eval_config(args, base)
+    else:
+        config, names, task_ids, output = eval_config(args)
+        if args.resume and output is None:
+            raise ThinkingboxError("--resume needs the run file to continue: tb eval --resume RUN")
+    if args.force and not args.resume:
+        raise ThinkingboxError("--force needs --resume RUN (it continues a run file with different settings)")
     if args.retry_errors and not args.resume:
         raise ThinkingboxError("--retry-errors needs --resume (it re-runs errored trials of an existing run file)")
     if args.progress_every < 0:
         raise ThinkingboxError(f"--progress-every expects 0 or more seconds, got {args.progress_every}")
     prices = _prices(args.price)
     run = plan_many(config, names, task_ids, output, executor=args.executor,
-                    executor_options=_executor_options(args.executor_option), resume=args.resume,
-                    retry_errors=args.retry_errors, warn=_warn, command=["tb", *args.argv])
+                    executor_options=_executor_options(args.executor_option), resume=bool(args.resume),
+                    retry_errors=args.retry_errors, warn=_warn, command=["tb", *args.argv], force=args.force)
     plan = run.plan
     retried = f", {plan.retried} errored to run again" if plan.retried else ""
     print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded{retried}) -> {plan.output}",
@@ -810,7 +825,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         progress.finish()
         print(f"\ntb: interrupted; {progress.done} finished trials are saved in {plan.output}. "
-              f"Run the same command with --resume to continue.", file=sys.stderr)
+              f"Continue with: tb eval --resume {_quoted(plan.output)}", file=sys.stderr)
         return 130
     finally:  # whatever ends the run, the live display gives the terminal back
         progress.finish()
@@ -826,6 +841,46 @@ def cmd_eval(args: argparse.Namespace) -> int:
               "(their rules agree with the labelled corpus on under 95% of messages), so those tasks' verdicts rest on "
               "their other checks; judge them with --judge MODEL: " + "; ".join(unjudged), file=sys.stderr)
     return _eval_end(plan.output, selected, progress)
+
+
+def _quoted(path: Path) -> str:
+    import shlex
+
+    return shlex.quote(str(path))
+
+
+# `tb eval` flags that are not settings of the run: never taken from the command a run file records.
+_NOT_INHERITED = {"resume", "force", "retry_errors", "output", "argv", "command", "version"}
+
+
+def _resume_args(args: argparse.Namespace) -> tuple[argparse.Namespace, dict]:
+    """`tb eval --resume RUN`: the flags of the command RUN's header records, with the flags
+    given now on top, and RUN's recorded configuration (which comes before the environment
+    and any config file)."""
+    import shlex
+
+    from thinkingbox.interfaces.run_options import recorded_run
+
+    path = Path(args.resume)
+    if args.output is not None and args.output != path:
+        raise ThinkingboxError(f"--resume {path} continues that file: leave out --output {args.output}")
+    header = recorded_run(path)
+    defaults = build_parser().parse_args(["eval"])
+    old = defaults
+    words = shlex.split(header.get("command") or "")
+    if words[:2] == ["tb", "eval"]:
+        try:
+            old = build_parser().parse_args(words[1:])
+        except SystemExit:  # a command this version no longer reads: the recorded settings still hold
+            old = defaults
+    merged = argparse.Namespace(**vars(old))
+    for key, value in vars(args).items():
+        if key in _NOT_INHERITED or value != getattr(defaults, key, None):
+            setattr(merged, key, value)
+    if merged.domains is None:  # exactly the domains the run has
+        merged.domains = [name for name in (header.get("versions") or {}) if name != "thinkingbox"] or None
+    merged.output, merged.resume, merged.config = path, True, None
+    return merged, header["config"]
 
 
 def _executor_options(pairs: list[str]) -> dict[str, str]:
@@ -852,10 +907,10 @@ def _eval_end(output: Path, selected: list[dict], progress: Progress) -> int:
     if progress.stopped:
         lines.append(f"tb: stopped after {progress.consecutive} trials in a row ended in an error "
                      f"(--max-consecutive-errors {progress.max_consecutive}); first error: {progress.first_error}; "
-                     "fix the cause, then run the same command with --resume --retry-errors")
+                     f"fix the cause, then continue with: tb eval --resume {run} --retry-errors")
     elif errored:
-        lines.append(f"tb: {errored} of {len(selected)} trials ended in an error; run the same command with "
-                     "--resume --retry-errors to run them again")
+        lines.append(f"tb: {errored} of {len(selected)} trials ended in an error; run them again with: "
+                     f"tb eval --resume {run} --retry-errors")
     for line in lines:
         print(line, file=sys.stderr)
     return 3 if progress.stopped else 1 if errored else 0
