@@ -110,11 +110,14 @@ async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, 
             "previous_verdict": record["verdict"], "domain_version": domain.version}
 
 
+REJUDGED_SUFFIX = "(rejudged)"
+
+
 def rejudge_run(host: PluginHost, run: Path, output: Path) -> list[dict[str, Any]]:
     """Re-judge every trial of a run file into `output` (which must not hold records yet)."""
     import asyncio
 
-    from thinkingbox.reporting.records import RecordWriter, read_run_header
+    from thinkingbox.reporting.records import RecordWriter, read_run_header, run_label
     from thinkingbox.reporting.report import load_runs
 
     records = load_runs([run])
@@ -125,8 +128,15 @@ def rejudge_run(host: PluginHost, run: Path, output: Path) -> list[dict[str, Any
         return [await rejudge_record(host, record) for record in records]
 
     rejudged = asyncio.run(rejudge_all())
+    # A run of its own in reports, beside the one it re-judges (`tb report runs/*.jsonl`
+    # reads both): its label says it was re-judged.
+    for record in rejudged:
+        record["config"] = {**record["config"], "label": f"{run_label(record)} {REJUDGED_SUFFIX}"}
     header = read_run_header(run)  # the same run, judged again: its header says so
-    writer = RecordWriter(output, header={**header, "rejudged_from": str(run)} if header else None)
+    if header:
+        header = {**header, "label": f"{header['label']} {REJUDGED_SUFFIX}", "rejudged_from": str(run),
+                  "config": {**header["config"], "label": f"{header['config'].get('label', '')} {REJUDGED_SUFFIX}"}}
+    writer = RecordWriter(output, header=header)
     for record in rejudged:
         writer.write(record)
     writer.close()

@@ -75,6 +75,29 @@ def _non_negative(value: str) -> int:
     return number
 
 
+def _judge(value: str) -> str:
+    """`--judge`: `rules`, or a model (MODEL or openai:MODEL); a near miss of `rules` is a typo."""
+    import difflib
+
+    spec = value.strip()
+    if spec.startswith("openai:"):
+        spec = spec.partition(":")[2]
+    if spec == "rules":
+        return spec
+    if not spec or spec.lower() == "rules" or difflib.get_close_matches(spec.lower(), ["rules"], cutoff=0.6):
+        raise argparse.ArgumentTypeError(f"expected `rules` (offline rules) or a judge model (MODEL or openai:MODEL), "
+                                         f"got {value!r}; did you mean `rules`?")
+    return spec
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in one line, and where to read more (not the whole usage)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        command = self.prog if self.prog != "tb" else "tb"
+        self.exit(2, f"{command}: error: {message} (see `{command} --help`)\n")
+
+
 def _csv(value: str) -> list[str]:
     items = [v.strip() for v in value.split(",") if v.strip()]
     if not items:
@@ -83,7 +106,7 @@ def _csv(value: str) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tb", description="Thinkingbox: evaluate LLM agents on stateful business tasks.", epilog=EPILOG)
     parser.add_argument("--version", action="store_true",
                         help="print the versions of the core and of each installed domain, and exit")
@@ -96,15 +119,15 @@ def build_parser() -> argparse.ArgumentParser:
                         epilog=EVAL_EPILOG)
     ev.add_argument("--config", type=Path, help="TOML file with [eval], [agent], [user], [judge] sections "
                     "(default: $TB_CONFIG); flags override it")
-    ev.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
-    ev.add_argument("--tasks", type=_csv, help="comma-separated task ids (default: all tasks)")
+    ev.add_argument("--domains", "--domain", type=_csv, help="comma-separated domains (default: all installed)")
+    ev.add_argument("--tasks", "--task", type=_csv, help="comma-separated task ids (default: all tasks)")
     ev.add_argument("--agent", help="oracle (replays the reference solution), noop (does nothing), "
                     "openai:MODEL (any OpenAI-compatible endpoint), command:CMD (an agent process per trial, "
                     "given the MCP URL of its world; docs/external-agents.md) or a plugin agent NAME[:ARG] "
                     "(default: $TB_AGENT or oracle)")
     ev.add_argument("--user", help="simulated user: scripted (deterministic) or llm:MODEL "
                     "(default: $TB_USER or scripted)")
-    ev.add_argument("--judge", help="model answering rubric questions, or `rules` to answer them offline "
+    ev.add_argument("--judge", type=_judge, help="model answering rubric questions, or `rules` to answer them offline "
                     "from each question's rule; needed when a selected task has rubric questions "
                     "(default: $TB_JUDGE, else `rules` for the offline agents oracle, noop and replay)")
     ev.add_argument("--persona", choices=_personas(), help="the LLM user's style (needs --user llm:MODEL): "
@@ -200,25 +223,25 @@ def build_parser() -> argparse.ArgumentParser:
                         "reference write (an enum, a ticket status, priority, type or custom field), the other "
                         "values that pass too: a warning unless the task declares them in `accepted`. "
                         "Exits non-zero if any task misbehaves.")
-    va.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
-    va.add_argument("--tasks", type=_csv, help="comma-separated task ids (default: all tasks)")
+    va.add_argument("--domains", "--domain", type=_csv, help="comma-separated domains (default: all installed)")
+    va.add_argument("--tasks", "--task", type=_csv, help="comma-separated task ids (default: all tasks)")
 
     pl = sub.add_parser("play", help="play the agent yourself on one task, then see the verdict",
                         description="You are the agent: talk to the simulated user and call the task's real "
                         "tools from the terminal. At the end the trial is judged like any other.")
-    pl.add_argument("--domain", required=True, help="domain name (see `tb domains`)")
-    pl.add_argument("--task", required=True, help="task id (see `tb tasks --domain D`)")
+    pl.add_argument("--domain", "--domains", required=True, help="domain name (see `tb domains`)")
+    pl.add_argument("--task", "--tasks", required=True, help="task id (see `tb tasks --domain D`)")
     pl.add_argument("--user", default="scripted", help="simulated user: scripted (default) or llm:MODEL "
                     "(with the --user-* connection flags of `tb eval`)")
     _connection_flags(pl, "user", ("base_url", "api_key_env", "api_version", "param"))
-    pl.add_argument("--judge", default="rules", help="answers the task's rubric questions about your final "
+    pl.add_argument("--judge", type=_judge, default="rules", help="answers the task's rubric questions about your final "
                     "message: `rules` (the offline rules, the default) or a MODEL (with the --judge-* flags)")
     _connection_flags(pl, "judge", ("base_url", "api_key_env", "api_version"))
     pl.add_argument("--output", type=Path, help="also append the trial record to this JSONL file")
 
     rp = sub.add_parser("report", help="leaderboard, reliability and failure analysis across runs",
                         description="Read one or more run files and print a leaderboard (one row per run label, see tb eval --label): pass@1 "
-                        "per domain, a 95%% task-bootstrap interval, pass@k and pass^k, failure categories, weak-proxy "
+                        "per domain, a 95% task-bootstrap interval, pass@k and pass^k, failure categories, weak-proxy "
                         "ablation and interaction statistics. Optionally also as markdown, JSON and static HTML pages.")
     rp.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="JSONL run files")
     rp.add_argument("--markdown", type=Path, metavar="FILE", help="write the tables as markdown")
@@ -252,9 +275,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "and --family. With --task: the trial's conversation, tool calls and results, checks and "
                         "field-level diff against the golden state.")
     sh.add_argument("run", type=Path, metavar="RUN", help="a JSONL run file written by `tb eval`")
-    sh.add_argument("--task", help="task id of the trial to print (default: list the trials)")
+    sh.add_argument("--task", "--tasks", help="task id of the trial to print (default: list the trials)")
     sh.add_argument("--trial", type=_positive, help="with --task: trial number (default: the first recorded)")
-    sh.add_argument("--domain", help="only this domain's trials (and the task's domain, when several domains "
+    sh.add_argument("--domain", "--domains", help="only this domain's trials (and the task's domain, when several domains "
                     "share a task id)")
     sh.add_argument("--family", help="only trials of tasks of this family (see `tb tasks --domain D`)")
     sh.add_argument("--failed", action="store_true", help="only failed trials")
@@ -286,8 +309,8 @@ def build_parser() -> argparse.ArgumentParser:
                         description="Serve the tools of one task world with the official MCP SDK. stdio: one world "
                         "for the connection. http (streamable): every MCP session gets its own fresh world; control "
                         "endpoints for evaluators under /control (see the README).")
-    sv.add_argument("--domain", required=True, help="domain name (see `tb domains`)")
-    sv.add_argument("--task", required=True, help="task id whose world is served (see `tb tasks --domain D`)")
+    sv.add_argument("--domain", "--domains", required=True, help="domain name (see `tb domains`)")
+    sv.add_argument("--task", "--tasks", required=True, help="task id whose world is served (see `tb tasks --domain D`)")
     sv.add_argument("--transport", choices=["stdio", "http"], default="stdio",
                     help="stdio (one world for the connection, the default) or streamable http")
     sv.add_argument("--host", default="127.0.0.1", help="HTTP address to bind (default: 127.0.0.1)")
@@ -295,7 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--idle-timeout", type=float, default=600.0, metavar="SECONDS",
                     help="drop HTTP sessions and their worlds idle this long (default: 600)")
     sv.add_argument("--max-sessions", type=_positive, default=1000, help="open HTTP sessions at most (default: 1000)")
-    sv.add_argument("--judge", help="`rules` or a model, to judge rubric questions in /control/.../verdict")
+    sv.add_argument("--judge", type=_judge, help="`rules` or a model, to judge rubric questions in /control/.../verdict")
     sv.add_argument("--control-token", metavar="TOKEN",
                     help="http: the bearer token the /control endpoints require (default: $TB_CONTROL_TOKEN, else "
                          "one generated and printed at start; required with a --host other than loopback)")
@@ -314,7 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
     _connection_flags(sv, "user", ("base_url", "api_key_env", "api_version", "param", "timeout", "max_attempts"))
 
     ts = sub.add_parser("tasks", help="list the tasks of a domain, or print the task file's JSON Schema")
-    ts.add_argument("--domain", help="domain name (see `tb domains`)")
+    ts.add_argument("--domain", "--domains", help="domain name (see `tb domains`)")
     ts.add_argument("--schema", action="store_true", help="print the JSON Schema of a task file and exit")
     ts.add_argument("--wide", action="store_true", help=f"print titles in full (default: cut to fit "
                     f"{TABLE_WIDTH} columns)")
@@ -342,11 +365,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "question per reply where a pattern cannot decide. Behaviours the scripted user cannot show "
                         "by design are n/a for it. Always exits 0.")
     uc.add_argument("--user", required=True, help="scripted, or llm:MODEL (with the --user-* flags below)")
-    uc.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
+    uc.add_argument("--domains", "--domain", type=_csv, help="comma-separated domains (default: all installed)")
     uc.add_argument("--tasks-per-domain", type=_positive, default=None, metavar="N", help="tasks probed per domain "
                     "(default: every task for the scripted user, 25 for a model user)")
     uc.add_argument("--persona", choices=_personas(), help="play the LLM user in this persona (default: cooperative)")
-    uc.add_argument("--judge", help="a judge MODEL for the questions a pattern cannot decide (optional)")
+    uc.add_argument("--judge", type=_judge, help="a judge MODEL for the questions a pattern cannot decide (optional)")
     uc.add_argument("--concurrency", type=_positive, default=8, help="replies requested at once (default: 8)")
     uc.add_argument("--json", type=Path, metavar="FILE", help="also write every probe and reply as JSON")
     for role in ("user", "judge"):
@@ -360,16 +383,16 @@ def build_parser() -> argparse.ArgumentParser:
                         "decisions, data never to state, agreement before a write, answers. --judge rules uses the "
                         "deterministic readers; --judge MODEL asks the model one yes/no question per claim. Exits 1 "
                         "when any item disagrees, 0 otherwise.")
-    jc.add_argument("--judge", required=True, help="rules, or a judge MODEL (with the --judge-* flags below)")
-    jc.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
+    jc.add_argument("--judge", type=_judge, required=True, help="rules, or a judge MODEL (with the --judge-* flags below)")
+    jc.add_argument("--domains", "--domain", type=_csv, help="comma-separated domains (default: all installed)")
     jc.add_argument("--concurrency", type=_positive, default=8, help="judge requests at once (default: 8)")
     jc.add_argument("--json", type=Path, metavar="FILE", help="also write every item's verdict as JSON")
     _connection_flags(jc, "judge", ("base_url", "api_key_env", "api_version", "param", "timeout", "max_attempts"))
 
-    se = sub.add_parser("sensitivity", help="one agent's pass^k per user persona, side by side",
+    se = sub.add_parser("sensitivity", help="one run's pass^k per user persona, side by side",
                         description="Read run files made with `tb eval --persona NAME` (records without a persona "
-                        "count as cooperative) and print, per agent and persona, pass@1 with its interval, pass^k, "
-                        "and the difference in pass^k from the cooperative persona with a 95%% paired "
+                        "count as cooperative) and print, per run label (less its persona=NAME part) and persona, pass@1 with its interval, pass^k, "
+                        "and the difference in pass^k from the cooperative persona with a 95% paired "
                         "task-bootstrap interval.")
     se.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="JSONL run files")
     se.add_argument("--k", type=_positive, help="k of pass^k (default: the smallest trial count per task)")
@@ -410,7 +433,12 @@ def _personas() -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # named after the subcommand that did not take them, in one line
+        command = f"tb {args.command}" if args.command else "tb"
+        print(f"{command}: error: unrecognized arguments: {' '.join(unknown)} (see `{command} --help`)",
+              file=sys.stderr)
+        return 2
     args.argv = list(sys.argv[1:] if argv is None else argv)  # the command line, for the run header
     if args.version:
         print(_versions())
@@ -816,8 +844,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
                     retry_errors=args.retry_errors, warn=_warn, command=["tb", *args.argv], force=args.force)
     plan = run.plan
     retried = f", {plan.retried} errored to run again" if plan.retried else ""
-    print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded{retried}) -> {plan.output}",
-          file=sys.stderr)
+    judge = config.judge if isinstance(config.judge, str) or config.judge is None else config.judge.model
+    print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded{retried}) -> {plan.output}; "
+          f"agent {config.agent}, user {config.user}, judge {judge}", file=sys.stderr)
     progress = Progress(len(plan.jobs), args.max_consecutive_errors, args.progress_every, prices)
     started, cpu_started = time.perf_counter(), _cpu_seconds()
     try:
@@ -900,7 +929,8 @@ def _eval_end(output: Path, selected: list[dict], progress: Progress) -> int:
     errored = sum(r["finish_reason"] == "error" for r in selected)
     failed = next((r for r in selected if not r["verdict"] and r["finish_reason"] != "error"), None)
     run = shlex.quote(str(output))
-    lines = [f"tb: run file {output}", f"tb: next: tb report {run}"]
+    lines = [f"tb: run file {output}", f"tb: next: tb report {run}",
+             f"tb: next: tb view {run}   # browse the run, its tasks and trials in a web browser"]
     if failed is not None:
         lines.append(f"tb: next: tb show {run} --task {shlex.quote(failed['task'])} --trial {failed['trial']}"
                      "   # a failed trial")

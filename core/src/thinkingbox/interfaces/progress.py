@@ -78,7 +78,9 @@ class Progress:
 
     def stats(self) -> str:
         """passed, errors, tokens and cost: what the bar itself does not show."""
-        parts = [f"passed {self.passed}", f"errors {self.errors}"]
+        finished = self.done - self.errors  # the pass rate of trials that finished, errors aside
+        rate = f" ({100 * self.passed / finished:.0f}% so far)" if finished else ""
+        parts = [f"passed {self.passed}{rate}", f"errors {self.errors}"]
         if self.tokens:
             parts.append(f"{count(self.tokens)} tokens")
         if self.cost is not None and self.done:
@@ -119,8 +121,9 @@ class _LiveBar:
 
         # no markup or highlighting: the stats and error texts are shown as they are
         self.console = Console(file=stream, highlight=False)
-        self.bar = RichProgress(TextColumn("tb"), BarColumn(), MofNCompleteColumn(),
-                                TextColumn("{task.fields[rate]}", markup=False), TimeRemainingColumn(),
+        self.bar = RichProgress(TextColumn("tb"), BarColumn(bar_width=20), MofNCompleteColumn(),
+                                TextColumn("{task.fields[rate]}", markup=False), TextColumn("left"),
+                                TimeRemainingColumn(),
                                 TextColumn("{task.fields[stats]}", markup=False),
                                 console=self.console, refresh_per_second=4, transient=False)
         self.task = self.bar.add_task("trials", total=total, rate="", stats="")
