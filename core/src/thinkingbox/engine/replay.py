@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import orjson
 
@@ -113,8 +113,10 @@ async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, 
 REJUDGED_SUFFIX = "(rejudged)"
 
 
-def rejudge_run(host: PluginHost, run: Path, output: Path) -> list[dict[str, Any]]:
-    """Re-judge every trial of a run file into `output` (which must not hold records yet)."""
+def rejudge_run(host: PluginHost, run: Path, output: Path,
+                progress: Callable[[int, int], Any] | None = None) -> list[dict[str, Any]]:
+    """Re-judge every trial of a run file into `output` (which must not hold records yet).
+    `progress(done, total)` is called as trials are re-judged, from (0, total) on."""
     import asyncio
 
     from thinkingbox.reporting.records import RecordWriter, read_run_header, run_label
@@ -124,8 +126,16 @@ def rejudge_run(host: PluginHost, run: Path, output: Path) -> list[dict[str, Any
     if output.exists() and output.stat().st_size > 0:
         raise ThinkingboxError(f"{output} already exists; choose another --output")
 
+    if progress is not None:
+        progress(0, len(records))
+
     async def rejudge_all() -> list[dict[str, Any]]:
-        return [await rejudge_record(host, record) for record in records]
+        done = []
+        for record in records:
+            done.append(await rejudge_record(host, record))
+            if progress is not None:
+                progress(len(done), len(records))
+        return done
 
     rejudged = asyncio.run(rejudge_all())
     # A run of its own in reports, beside the one it re-judges (`tb report runs/*.jsonl`

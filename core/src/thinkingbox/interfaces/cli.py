@@ -668,7 +668,13 @@ def cmd_report(args: argparse.Namespace) -> int:
         output_file(getattr(args, flag), f"--{flag}")
     if args.html is not None:
         _html_folder(args.html)
-    report = build(load_runs(args.runs, by_file=args.by_file), _prices(args.price), seed=args.seed)
+    from thinkingbox.interfaces.progress import Phase
+
+    with Phase("reading run files", len(args.runs)) as phase:
+        records = load_runs(args.runs, by_file=args.by_file, progress=phase.advance)
+    with Phase(f"computing the report of {len(records)} trials", 1) as phase:
+        report = build(records, _prices(args.price), seed=args.seed)
+        phase.advance()
     _print_safe(tables(report))
     if args.markdown:
         args.markdown.write_text(for_terminal("# Thinkingbox report\n\n" + tables(report, fmt="pipe") + "\n"))
@@ -677,7 +683,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.html:
         from thinkingbox.reporting import view_data
 
-        view_data.export(view_data.Site(view_data.load(args.runs), _prices(args.price), seed=args.seed), args.html)
+        with Phase("writing the pages", 1) as phase:
+            view_data.export(view_data.Site(view_data.load(args.runs), _prices(args.price), seed=args.seed), args.html)
+            phase.advance()
     for flag, path in (("markdown", args.markdown), ("json", args.json), ("html", args.html)):
         if path:
             print(f"tb: wrote {flag} to {path}" + ("/index.html" if flag == "html" else ""), file=sys.stderr)
@@ -698,7 +706,13 @@ def cmd_view(args: argparse.Namespace) -> int:
     from thinkingbox.interfaces.view import make_server
     from thinkingbox.reporting import view_data
 
-    site = view_data.Site(view_data.load(args.runs), _prices(args.price), seed=args.seed)
+    from thinkingbox.interfaces.progress import Phase
+
+    with Phase("reading run files", len(args.runs)) as phase:
+        runs = view_data.load(args.runs, progress=phase.advance)
+    with Phase("preparing the pages", 1) as phase:
+        site = view_data.Site(runs, _prices(args.price), seed=args.seed)
+        phase.advance()
     server = make_server(site, args.host, args.port)
     host, port = server.server_address[:2]
     shown = f"[{host}]" if ":" in str(host) else host
@@ -778,8 +792,22 @@ def cmd_rejudge(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.replay import rejudge_run
 
+    from thinkingbox.interfaces.progress import Phase
+
     output = output_file(args.output or args.run.with_suffix(".rejudged.jsonl"), "--output")
-    rejudged = rejudge_run(PluginHost(), args.run, output)
+    phases: list[Phase] = []
+
+    def progress(done: int, total: int) -> None:
+        if not phases:
+            phases.append(Phase("re-judging trials", total))
+        else:
+            phases[0].advance()
+
+    try:
+        rejudged = rejudge_run(PluginHost(), args.run, output, progress=progress)
+    finally:
+        for phase in phases:
+            phase.finish()
     changed = [[r["domain"], r["task"], r["trial"], r["previous_verdict"], r["verdict"]]
                for r in rejudged if r["verdict"] != r["previous_verdict"]]
     print(f"re-judged {len(rejudged)} trials -> {output}; {len(changed)} verdict(s) changed")
@@ -803,7 +831,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
     domains = host.load_domains(args.domains) if args.domains else host.default_domains(warn=_warn)
     if not domains:
         raise ThinkingboxError("no domains to validate")
-    report = validate(domains, set(args.tasks) if args.tasks else None)
+    from thinkingbox.interfaces.progress import Phase
+
+    selected = set(args.tasks) if args.tasks else None
+    total = sum(1 for d in domains for t in d.tasks if selected is None or t in selected)
+    with Phase("validating tasks", total) as phase:
+        report = validate(domains, selected, progress=phase.advance)
     choices = [[d, t, "accepted" if alt.declared else "WARNING", str(alt)] for d, t, alt in report.alternatives]
     if choices:
         print("Choice arguments of reference writes where another value also passes:")
@@ -847,7 +880,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     judge = config.judge if isinstance(config.judge, str) or config.judge is None else config.judge.model
     print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded{retried}) -> {plan.output}; "
           f"agent {config.agent}, user {config.user}, judge {judge}", file=sys.stderr)
-    progress = Progress(len(plan.jobs), args.max_consecutive_errors, args.progress_every, prices)
+    starting = (f"starting {args.workers} worker processes" if (args.workers or 1) > 1 and plan.jobs else None)
+    progress = Progress(len(plan.jobs), args.max_consecutive_errors, args.progress_every, prices, starting=starting)
     started, cpu_started = time.perf_counter(), _cpu_seconds()
     try:
         records = run.execute(args.workers, progress, stop=lambda: progress.stopped)

@@ -5,14 +5,15 @@ from __future__ import annotations
 import html
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from thinkingbox.reporting.analysis import CATEGORIES, categories, interaction_stats, weak_proxies
 from thinkingbox.reporting.metrics import outcomes_by_task, reliability
 from thinkingbox.reporting.records import config_difference, read_records, read_run_changes, run_label
 
 
-def load_runs(paths: Iterable[Path], by_file: bool = False) -> list[dict[str, Any]]:
+def load_runs(paths: Iterable[Path], by_file: bool = False,
+              progress: Callable[[Path], Any] | None = None) -> list[dict[str, Any]]:
     """The records of several run files, checked to be apart: runs are told apart by label
     (`tb eval --label`), so one label must mean one configuration, and a trial may not be in
     two files under one label (the second would silently replace the first). With `by_file`,
@@ -58,6 +59,8 @@ def load_runs(paths: Iterable[Path], by_file: bool = False) -> list[dict[str, An
                     f"under the run label {label!r}; give the runs different labels (tb eval --label), "
                     "or pass --by-file to label each file by its name")
         records.extend(file_records)
+        if progress is not None:
+            progress(path)
     if not records:
         raise ThinkingboxError(f"{', '.join(map(str, paths))}: no trial records; give a run file "
                                "with finished trials (written by `tb eval`)")
