@@ -93,3 +93,15 @@ def test_force_records_the_mix_and_reports_mark_the_run(tmp_path, capsys):
     assert "MIXED RUNS" in capsys.readouterr().out
     (row,) = json.loads(data.read_text())["agents"]
     assert row["mixed_settings"] == ["max_tool_calls: 50 in the file, 9 now"] and row["overall"]["trials"] == 4
+
+
+def test_resume_keeps_the_task_selection_of_the_runs_config_file(tmp_path, capsys):
+    config = tmp_path / "tb.toml"
+    config.write_text('[eval]\ndomains = ["retail"]\ntasks = ["ret-fee-001"]\ntrials = 2\n')
+    out = tmp_path / "run.jsonl"
+    assert main(["eval", "--config", str(config), "--output", str(out)]) == 0
+    out.write_text("\n".join(out.read_text().splitlines()[:2]) + "\n")  # the header and one trial
+    capsys.readouterr()
+    assert main(["eval", "--resume", str(out)]) == 0
+    assert "1 trials to run (1 already recorded)" in capsys.readouterr().err
+    assert sorted((r["task"], r["trial"]) for r in read_records(out)) == [("ret-fee-001", 1), ("ret-fee-001", 2)]

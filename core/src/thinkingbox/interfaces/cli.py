@@ -940,6 +940,14 @@ def _resume_args(args: argparse.Namespace) -> tuple[argparse.Namespace, dict]:
     for key, value in vars(args).items():
         if key in _NOT_INHERITED or value != getattr(defaults, key, None):
             setattr(merged, key, value)
+    if merged.tasks is None and old.config is not None:  # a selection the run's config file made
+        from thinkingbox.models.settings import read_config_file
+
+        try:
+            tasks = read_config_file(old.config).get("eval", {}).get("tasks")
+        except (ThinkingboxError, OSError):
+            tasks = None
+        merged.tasks = list(tasks) if tasks else None
     if merged.domains is None:  # exactly the domains the run has
         merged.domains = [name for name in (header.get("versions") or {}) if name != "thinkingbox"] or None
     merged.output, merged.resume, merged.config = path, True, None
