@@ -38,7 +38,7 @@ def test_consecutive_errors_stop_the_run_with_status_3(eval_run, fake_openai, ca
     assert code == 3
     assert 3 <= len(records) < 10 and all(r["finish_reason"] == "error" for r in records)
     assert err.count("tb: first error") == 1 and "upstream exploded" in err.split("tb: first error")[1].split("\n")[0]
-    assert "stopped after 3 trials in a row ended in an error" in err and "--resume --retry-errors" in err
+    assert "stopped after 3 trials in a row ended in an error" in err and "tb eval --resume " in err and " --retry-errors" in err
     assert SECRET not in err
 
 
@@ -48,7 +48,7 @@ def test_errored_trials_give_status_1_and_say_how_to_rerun(eval_run, fake_openai
     code, records = eval_run("--max-consecutive-errors", "0", tasks=["ret-fee-001", "ret-fee-002"])
     err = capsys.readouterr().err
     assert code == 1 and len(records) == 2
-    assert "errors 2" in err and "2 of 2 trials ended in an error" in err and "--resume --retry-errors" in err
+    assert "errors 2" in err and "2 of 2 trials ended in an error" in err and "tb eval --resume " in err and " --retry-errors" in err
     # once the endpoint is back, retrying the errored trials ends with status 0
     fake_openai.script("fake-agent", [{"content": "I cannot help. <DONE>"}], repeat_last=True)
     code, records = eval_run("--resume", "--retry-errors", tasks=["ret-fee-001", "ret-fee-002"])

@@ -50,7 +50,7 @@ def test_resume_refuses_another_configuration_and_names_the_setting(tmp_path, ca
     capsys.readouterr()
     assert main(["eval", *TASK, "--output", str(out), "--resume", *changed]) == 2
     err = capsys.readouterr().err
-    assert f"cannot resume {out}: it was run with another configuration ({named})" in err
+    assert f"cannot resume {out}: a setting that can change verdicts differs ({named})" in err
     assert out.read_bytes() == before  # nothing appended
 
 
@@ -72,7 +72,7 @@ def test_resume_refuses_a_file_of_another_domain_version(tmp_path, capsys):
     header["versions"]["retail"] = "0.0.1"
     out.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
     assert main(["eval", *TASK, "--trials", "2", "--output", str(out), "--resume"]) == 2
-    assert "it was run with retail 0.0.1" in capsys.readouterr().err
+    assert "versions.retail: 0.0.1 in the file" in capsys.readouterr().err
 
 
 @pytest.mark.slow

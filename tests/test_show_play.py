@@ -228,7 +228,7 @@ def test_the_live_display_draws_counts_and_gives_the_terminal_back():
     progress.finish()
     progress.finish()  # a second finish (Ctrl-C, then the normal end) draws nothing more
     text = screen.getvalue()
-    assert "3/3" in text and "passed 1 | errors 2" in text and "6.0k tokens" in text
+    assert "3/3" in text and "passed 1 (100% so far) | errors 2" in text and "6.0k tokens" in text and " left " in text
     assert text.count("tb: first error (retail/t trial 1): boom: endpoint down") == 1
     assert text.endswith("\x1b[?25h") or "\x1b[?25h" in text  # the cursor is shown again
     assert progress.stopped and progress.done == 3 and progress.first_error == "boom: endpoint down"
@@ -243,5 +243,5 @@ def test_the_plain_display_draws_no_bar_and_no_escape_codes():
     progress(_record(True))
     progress(_record(True))
     progress.finish()
-    assert log.getvalue().startswith("tb: [2/2] ") and "passed 2 | errors 0" in log.getvalue()
+    assert log.getvalue().startswith("tb: [2/2] ") and "passed 2 (100% so far) | errors 0" in log.getvalue()
     assert "\x1b" not in log.getvalue() and "\r" not in log.getvalue()

@@ -210,7 +210,7 @@ def plan_many(settings: RunSettings, domains: Iterable[str] | None = None, tasks
               output: str | Path | None = None, *, executor: str | Executor = "local",
               executor_options: dict[str, str] | None = None, resume: bool = False, retry_errors: bool = False,
               host: PluginHost | None = None, warn: Callable[[str], None] | None = None,
-              command: list[str] | None = None, tags: Iterable[str] | None = None) -> Run:
+              command: list[str] | None = None, tags: Iterable[str] | None = None, force: bool = False) -> Run:
     """The first half of `run_many`: select the domains (default: every installed one) and
     tasks, check the settings can run them, open the run file (`resume`: continue it), and
     plan the trials; every problem is a ThinkingboxError before any trial runs. `tags`: only
@@ -219,7 +219,8 @@ def plan_many(settings: RunSettings, domains: Iterable[str] | None = None, tasks
         executor = load_executor(executor, executor_options or {})
     plan = plan_evaluation(host or PluginHost(), list(domains) if domains else None, set(tasks) if tasks else None,
                            settings, Path(output) if output else None, resume, warn=warn,
-                           retry_errors=retry_errors, command=command, tags=set(tags) if tags else None)
+                           retry_errors=retry_errors, command=command, tags=set(tags) if tags else None,
+                           force=force)
     return Run(plan, executor)
 
 

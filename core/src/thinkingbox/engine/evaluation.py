@@ -20,7 +20,8 @@ from thinkingbox.engine.trial import Job
 from thinkingbox.contract.errors import TaskError, ThinkingboxError
 from thinkingbox.paths import output_file
 from thinkingbox.secrets import redact_value
-from thinkingbox.reporting.records import RecordWriter, TrialRecord, config_difference, read_records, read_run_header, run_header
+from thinkingbox.reporting.records import (RecordWriter, TrialRecord, changes_verdict, config_differences, read_records,
+                                          read_run_header, run_header)
 
 
 @dataclass
@@ -51,10 +52,11 @@ class EvaluationPlan:
 def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str] | None, config: RunSettings,
                     output: Path | None, resume: bool, warn: Callable[[str], None] | None = None,
                     retry_errors: bool = False, command: list[str] | None = None,
-                    tags: set[str] | None = None) -> EvaluationPlan:
+                    tags: set[str] | None = None, force: bool = False) -> EvaluationPlan:
     """Select domains and tasks, check the configuration can run them, and read what the
     run file already holds; every problem is an error before any trial runs. `tags`: only
-    the tasks (of `task_ids`, if given) carrying at least one of them."""
+    the tasks (of `task_ids`, if given) carrying at least one of them. `force`: continue a run
+    file even with settings that can change a verdict (the mix is recorded)."""
     domains = host.load_domains(names) if names else host.default_domains(warn=warn)
     if tags:
         tagged = {t.id for d in domains for t in d.tasks.values() if tags & set(t.tags)}
@@ -105,7 +107,7 @@ def plan_evaluation(host: PluginHost, names: list[str] | None, task_ids: set[str
     except OSError as exc:
         raise ThinkingboxError(f"cannot write --output {output}: {exc.strerror or exc}") from None
     try:
-        plan.previous = _previous_records(plan, retry_errors)
+        plan.previous = _previous_records(plan, retry_errors, force)
         done = {(r["domain"], r["task"], r["trial"]) for r in plan.previous}
         plan.jobs = asyncio.run(prepare_jobs(domains, task_ids, config.trials, done))
     except BaseException:
@@ -144,8 +146,13 @@ def _header(plan: EvaluationPlan) -> dict[str, Any]:
                       seed=seed, command=shlex.join(plan.command))
 
 
-def _check_same_run(plan: EvaluationPlan, previous: list[TrialRecord]) -> None:
-    """A resumed run must be the run that is in the file: same configuration, same versions."""
+def _check_same_run(plan: EvaluationPlan, previous: list[TrialRecord], force: bool = False) -> None:
+    """A resumed run must be the run that is in the file: the same settings that can change a
+    verdict (records.SETTING_CHANGES_VERDICT), the same versions. Settings that cannot (a
+    timeout, retry attempts, the URL's spelling) may differ, and so may the others with
+    `force`: either way the change is recorded in the file, as a header line of its own."""
+    import time
+
     # As the file holds it: secrets (URL credentials, say) are redacted when written.
     current = redact_value(orjson.loads(orjson.dumps(plan.header["config"], default=str)))
     in_file = read_run_header(plan.output)
@@ -155,20 +162,26 @@ def _check_same_run(plan: EvaluationPlan, previous: list[TrialRecord]) -> None:
     if not in_file:  # a file from before run headers: its records have no label
         current = {k: v for k, v in current.items() if k != "label"}
         recorded = {k: v for k, v in recorded.items() if k in current}
+    differences = config_differences(recorded, current)
     # The label last: it follows from the other settings, which say more about what differs.
-    difference = (config_difference({**recorded, "label": None}, {**current, "label": None})
-                  or config_difference(recorded, current))
-    if difference:
-        raise ThinkingboxError(f"cannot resume {plan.output}: it was run with another configuration "
-                               f"({difference}); run with the file's settings, or choose another --output")
+    verdict = sorted((text for path, text in differences if changes_verdict(path)), key=lambda t: t.startswith("label:"))
     versions = in_file["versions"] if in_file else {}
     for name, version in plan.header["versions"].items():
         if name in versions and versions[name] != version:
-            raise ThinkingboxError(f"cannot resume {plan.output}: it was run with {name} {versions[name]}, "
-                                   f"this is {name} {version}; start a new run file (--output)")
+            verdict.append(f"versions.{name}: {versions[name]} in the file, {version} now")
+    if verdict and not force:
+        setting = verdict[0].partition(":")[0]
+        raise ThinkingboxError(f"cannot resume {plan.output}: a setting that can change verdicts differs "
+                               f"({verdict[0]}); run with the file's {setting}, choose another --output, or pass "
+                               "--force to continue anyway (reports then mark the run as mixed)")
+    neutral = [text for path, text in differences if not changes_verdict(path)]
+    if (neutral or verdict) and plan.writer is not None:
+        plan.writer.write({"run_header": plan.header["run_header"], "resumed": time.strftime("%Y-%m-%dT%H:%M:%SZ",
+                           time.gmtime()), "command": plan.header["command"], "changes": neutral, "forced": verdict,
+                           "config": plan.header["config"], "versions": plan.header["versions"]})
 
 
-def _previous_records(plan: EvaluationPlan, retry_errors: bool) -> list[TrialRecord]:
+def _previous_records(plan: EvaluationPlan, retry_errors: bool, force: bool = False) -> list[TrialRecord]:
     """What the run file already holds (the latest attempt of each trial). With
     `retry_errors`, trials whose latest attempt ended in an error (not a failed verdict) are
     left out, so that they run again: the new attempt is appended, and the errored one stays
@@ -177,7 +190,7 @@ def _previous_records(plan: EvaluationPlan, retry_errors: bool) -> list[TrialRec
         previous = read_records(plan.output)
     except ValueError as exc:
         raise ThinkingboxError(f"cannot resume: {exc}") from None
-    _check_same_run(plan, previous)
+    _check_same_run(plan, previous, force)
     if retry_errors:
         plan.retried = sum(r["finish_reason"] == "error" for r in previous)
         previous = [r for r in previous if r["finish_reason"] != "error"]

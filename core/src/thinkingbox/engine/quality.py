@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import orjson
 
@@ -354,8 +354,10 @@ class ValidationReport:
     alternatives: list[tuple[str, str, Alternative]] = field(default_factory=list)
 
 
-def validate(domains: list[Domain], task_ids: set[str] | None = None) -> ValidationReport:
-    """`tb validate`: every selected task's problems and passing alternatives."""
+def validate(domains: list[Domain], task_ids: set[str] | None = None,
+             progress: Callable[[str], None] | None = None) -> ValidationReport:
+    """`tb validate`: every selected task's problems and passing alternatives. `progress` is
+    called with each task's id once it is checked."""
     import asyncio
 
     async def run() -> ValidationReport:
@@ -370,6 +372,8 @@ def validate(domains: list[Domain], task_ids: set[str] | None = None) -> Validat
                 report.checked += 1
                 report.problems += [(domain.name, task.id, p) for p in await check_task(domain, task)]
                 report.alternatives += [(domain.name, task.id, a) for a in await passing_alternatives(domain, task)]
+                if progress is not None:
+                    progress(task.id)
         return report
 
     return asyncio.run(run())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import orjson
 
@@ -118,23 +118,43 @@ async def rejudge_record(host: PluginHost, record: dict[str, Any]) -> dict[str, 
             "previous_verdict": record["verdict"], "domain_version": domain.version}
 
 
-def rejudge_run(host: PluginHost, run: Path, output: Path) -> list[dict[str, Any]]:
-    """Re-judge every trial of a run file into `output` (which must not hold records yet)."""
+REJUDGED_SUFFIX = "(rejudged)"
+
+
+def rejudge_run(host: PluginHost, run: Path, output: Path,
+                progress: Callable[[int, int], Any] | None = None) -> list[dict[str, Any]]:
+    """Re-judge every trial of a run file into `output` (which must not hold records yet).
+    `progress(done, total)` is called as trials are re-judged, from (0, total) on."""
     import asyncio
 
-    from thinkingbox.reporting.records import RecordWriter, read_run_header
+    from thinkingbox.reporting.records import RecordWriter, read_run_header, run_label
     from thinkingbox.reporting.report import load_runs
 
     records = load_runs([run])
     if output.exists() and output.stat().st_size > 0:
         raise ThinkingboxError(f"{output} already exists; choose another --output")
 
+    if progress is not None:
+        progress(0, len(records))
+
     async def rejudge_all() -> list[dict[str, Any]]:
-        return [await rejudge_record(host, record) for record in records]
+        done = []
+        for record in records:
+            done.append(await rejudge_record(host, record))
+            if progress is not None:
+                progress(len(done), len(records))
+        return done
 
     rejudged = asyncio.run(rejudge_all())
+    # A run of its own in reports, beside the one it re-judges (`tb report runs/*.jsonl`
+    # reads both): its label says it was re-judged.
+    for record in rejudged:
+        record["config"] = {**record["config"], "label": f"{run_label(record)} {REJUDGED_SUFFIX}"}
     header = read_run_header(run)  # the same run, judged again: its header says so
-    writer = RecordWriter(output, header={**header, "rejudged_from": str(run)} if header else None)
+    if header:
+        header = {**header, "label": f"{header['label']} {REJUDGED_SUFFIX}", "rejudged_from": str(run),
+                  "config": {**header["config"], "label": f"{header['config'].get('label', '')} {REJUDGED_SUFFIX}"}}
+    writer = RecordWriter(output, header=header)
     for record in rejudged:
         writer.write(record)
     writer.close()

@@ -29,10 +29,10 @@ defaults; a --config TOML file sets them too (flags win, then the environment, t
 
 exit status:
   0    every trial finished (passed or failed)
-  1    some trials ended in an error (model or harness failure): rerun them with --resume --retry-errors
+  1    some trials ended in an error (model or harness failure): rerun them with --resume RUN --retry-errors
   2    usage or configuration error: nothing ran
-  3    stopped after --max-consecutive-errors errors in a row: fix the cause, then --resume --retry-errors
-  130  interrupted (Ctrl-C): finished trials are saved; continue with --resume"""
+  3    stopped after --max-consecutive-errors errors in a row: fix the cause, then --resume RUN --retry-errors
+  130  interrupted (Ctrl-C): finished trials are saved; continue with --resume RUN"""
 
 
 def _port(value: str) -> int:
@@ -75,6 +75,29 @@ def _non_negative(value: str) -> int:
     return number
 
 
+def _judge(value: str) -> str:
+    """`--judge`: `rules`, or a model (MODEL or openai:MODEL); a near miss of `rules` is a typo."""
+    import difflib
+
+    spec = value.strip()
+    if spec.startswith("openai:"):
+        spec = spec.partition(":")[2]
+    if spec == "rules":
+        return spec
+    if not spec or spec.lower() == "rules" or difflib.get_close_matches(spec.lower(), ["rules"], cutoff=0.6):
+        raise argparse.ArgumentTypeError(f"expected `rules` (offline rules) or a judge model (MODEL or openai:MODEL), "
+                                         f"got {value!r}; did you mean `rules`?")
+    return spec
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in one line, and where to read more (not the whole usage)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        command = self.prog if self.prog != "tb" else "tb"
+        self.exit(2, f"{command}: error: {message} (see `{command} --help`)\n")
+
+
 def _csv(value: str) -> list[str]:
     items = [v.strip() for v in value.split(",") if v.strip()]
     if not items:
@@ -83,7 +106,7 @@ def _csv(value: str) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tb", description="Thinkingbox: evaluate LLM agents on stateful business tasks.", epilog=EPILOG)
     parser.add_argument("--version", action="store_true",
                         help="print the versions of the core and of each installed domain, and exit")
@@ -96,8 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
                         epilog=EVAL_EPILOG)
     ev.add_argument("--config", type=Path, help="TOML file with [eval], [agent], [user], [judge] sections "
                     "(default: $TB_CONFIG); flags override it")
-    ev.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
-    ev.add_argument("--tasks", type=_csv, help="comma-separated task ids (default: all tasks)")
+    ev.add_argument("--domains", "--domain", type=_csv, help="comma-separated domains (default: all installed)")
+    ev.add_argument("--tasks", "--task", type=_csv, help="comma-separated task ids (default: all tasks)")
     ev.add_argument("--tags", type=_csv, help="comma-separated task tags: run only the tasks carrying any of them, "
                     "e.g. --tags injection (planted instructions); with --tasks, the tasks of both")
     ev.add_argument("--agent", help="oracle (replays the reference solution), noop (does nothing), "
@@ -108,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "(default: $TB_AGENT or oracle)")
     ev.add_argument("--user", help="simulated user: scripted (deterministic) or llm:MODEL "
                     "(default: $TB_USER or scripted)")
-    ev.add_argument("--judge", help="model answering rubric questions, or `rules` to answer them offline "
+    ev.add_argument("--judge", type=_judge, help="model answering rubric questions, or `rules` to answer them offline "
                     "from each question's rule; needed when a selected task has rubric questions "
                     "(default: $TB_JUDGE, else `rules` for the offline agents oracle, noop and replay)")
     ev.add_argument("--persona", choices=_personas(), help="the LLM user's style (needs --user llm:MODEL): "
@@ -131,7 +154,14 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--label", help="the run's name in reports (default: the agent and whatever settings set the run "
                                     "apart, e.g. 'openai:gpt-4.1 temperature=0.7'); runs with one label must share "
                                     "one configuration")
-    ev.add_argument("--resume", action="store_true", help="append to --output, skipping trials already in it")
+    ev.add_argument("--resume", nargs="?", const=True, default=False, metavar="RUN",
+                    help="continue the run file RUN with the settings its header records (no other flags needed), "
+                    "skipping trials already in it; flags given now may change what cannot change a verdict "
+                    "(timeouts, retry attempts, concurrency, workers, progress, the URL's spelling), recorded in the "
+                    "file; `--resume` alone continues --output")
+    ev.add_argument("--force", action="store_true",
+                    help="with --resume: continue even when a setting that can change verdicts differs (model, "
+                    "parameters, user, persona, judge, limits, versions); the mix is recorded and reports mark the run")
     ev.add_argument("--retry-errors", action="store_true",
                     help="with --resume: run again the trials whose record ended in an error (model or harness "
                          "failure, not a failed verdict); the new attempt is appended and counts, the errored "
@@ -146,7 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="dollars per million tokens, repeatable: shows the run's cost in its progress line")
     ev.add_argument("--max-user-turns", type=_positive, help="simulated-user follow-ups (default: 10)")
     ev.add_argument("--max-tool-calls", type=_positive, help="agent-action cap per trial (default: 50)")
-    ev.add_argument("--tool-transport", choices=["memory", "stdio", "http"], default="memory",
+    ev.add_argument("--tool-transport", choices=["memory", "stdio", "http"],
                     help="how trials reach their tools: in-memory MCP sessions (default), a `tb serve` process "
                     "per trial over stdio, or an HTTP MCP server on 127.0.0.1; verdicts are the same "
                     "(command agents always use http)")
@@ -203,25 +233,25 @@ def build_parser() -> argparse.ArgumentParser:
                         "reference write (an enum, a ticket status, priority, type or custom field), the other "
                         "values that pass too: a warning unless the task declares them in `accepted`. "
                         "Exits non-zero if any task misbehaves.")
-    va.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
-    va.add_argument("--tasks", type=_csv, help="comma-separated task ids (default: all tasks)")
+    va.add_argument("--domains", "--domain", type=_csv, help="comma-separated domains (default: all installed)")
+    va.add_argument("--tasks", "--task", type=_csv, help="comma-separated task ids (default: all tasks)")
 
     pl = sub.add_parser("play", help="play the agent yourself on one task, then see the verdict",
                         description="You are the agent: talk to the simulated user and call the task's real "
                         "tools from the terminal. At the end the trial is judged like any other.")
-    pl.add_argument("--domain", required=True, help="domain name (see `tb domains`)")
-    pl.add_argument("--task", required=True, help="task id (see `tb tasks --domain D`)")
+    pl.add_argument("--domain", "--domains", required=True, help="domain name (see `tb domains`)")
+    pl.add_argument("--task", "--tasks", required=True, help="task id (see `tb tasks --domain D`)")
     pl.add_argument("--user", default="scripted", help="simulated user: scripted (default) or llm:MODEL "
                     "(with the --user-* connection flags of `tb eval`)")
     _connection_flags(pl, "user", ("base_url", "api_key_env", "api_version", "param"))
-    pl.add_argument("--judge", default="rules", help="answers the task's rubric questions about your final "
+    pl.add_argument("--judge", type=_judge, default="rules", help="answers the task's rubric questions about your final "
                     "message: `rules` (the offline rules, the default) or a MODEL (with the --judge-* flags)")
     _connection_flags(pl, "judge", ("base_url", "api_key_env", "api_version"))
     pl.add_argument("--output", type=Path, help="also append the trial record to this JSONL file")
 
     rp = sub.add_parser("report", help="leaderboard, reliability and failure analysis across runs",
                         description="Read one or more run files and print a leaderboard (one row per run label, see tb eval --label): pass@1 "
-                        "per domain, a 95%% task-bootstrap interval, pass@k and pass^k, failure categories, weak-proxy "
+                        "per domain, a 95% task-bootstrap interval, pass@k and pass^k, failure categories, weak-proxy "
                         "ablation and interaction statistics. Optionally also as markdown, JSON and static HTML pages.")
     rp.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="JSONL run files")
     rp.add_argument("--markdown", type=Path, metavar="FILE", help="write the tables as markdown")
@@ -255,9 +285,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "and --family. With --task: the trial's conversation, tool calls and results, checks and "
                         "field-level diff against the golden state.")
     sh.add_argument("run", type=Path, metavar="RUN", help="a JSONL run file written by `tb eval`")
-    sh.add_argument("--task", help="task id of the trial to print (default: list the trials)")
+    sh.add_argument("--task", "--tasks", help="task id of the trial to print (default: list the trials)")
     sh.add_argument("--trial", type=_positive, help="with --task: trial number (default: the first recorded)")
-    sh.add_argument("--domain", help="only this domain's trials (and the task's domain, when several domains "
+    sh.add_argument("--domain", "--domains", help="only this domain's trials (and the task's domain, when several domains "
                     "share a task id)")
     sh.add_argument("--family", help="only trials of tasks of this family (see `tb tasks --domain D`)")
     sh.add_argument("--failed", action="store_true", help="only failed trials")
@@ -289,8 +319,8 @@ def build_parser() -> argparse.ArgumentParser:
                         description="Serve the tools of one task world with the official MCP SDK. stdio: one world "
                         "for the connection. http (streamable): every MCP session gets its own fresh world; control "
                         "endpoints for evaluators under /control (see the README).")
-    sv.add_argument("--domain", required=True, help="domain name (see `tb domains`)")
-    sv.add_argument("--task", required=True, help="task id whose world is served (see `tb tasks --domain D`)")
+    sv.add_argument("--domain", "--domains", required=True, help="domain name (see `tb domains`)")
+    sv.add_argument("--task", "--tasks", required=True, help="task id whose world is served (see `tb tasks --domain D`)")
     sv.add_argument("--transport", choices=["stdio", "http"], default="stdio",
                     help="stdio (one world for the connection, the default) or streamable http")
     sv.add_argument("--host", default="127.0.0.1", help="HTTP address to bind (default: 127.0.0.1)")
@@ -298,7 +328,7 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--idle-timeout", type=float, default=600.0, metavar="SECONDS",
                     help="drop HTTP sessions and their worlds idle this long (default: 600)")
     sv.add_argument("--max-sessions", type=_positive, default=1000, help="open HTTP sessions at most (default: 1000)")
-    sv.add_argument("--judge", help="`rules` or a model, to judge rubric questions in /control/.../verdict")
+    sv.add_argument("--judge", type=_judge, help="`rules` or a model, to judge rubric questions in /control/.../verdict")
     sv.add_argument("--control-token", metavar="TOKEN",
                     help="http: the bearer token the /control endpoints require (default: $TB_CONTROL_TOKEN, else "
                          "one generated and printed at start; required with a --host other than loopback)")
@@ -317,7 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
     _connection_flags(sv, "user", ("base_url", "api_key_env", "api_version", "param", "timeout", "max_attempts"))
 
     ts = sub.add_parser("tasks", help="list the tasks of a domain, or print the task file's JSON Schema")
-    ts.add_argument("--domain", help="domain name (see `tb domains`)")
+    ts.add_argument("--domain", "--domains", help="domain name (see `tb domains`)")
     ts.add_argument("--schema", action="store_true", help="print the JSON Schema of a task file and exit")
     ts.add_argument("--json", action="store_true", help="print every task as JSON (id, family, title, tags, calls) "
                     "instead of a table")
@@ -347,11 +377,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "question per reply where a pattern cannot decide. Behaviours the scripted user cannot show "
                         "by design are n/a for it. Always exits 0.")
     uc.add_argument("--user", required=True, help="scripted, or llm:MODEL (with the --user-* flags below)")
-    uc.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
+    uc.add_argument("--domains", "--domain", type=_csv, help="comma-separated domains (default: all installed)")
     uc.add_argument("--tasks-per-domain", type=_positive, default=None, metavar="N", help="tasks probed per domain "
                     "(default: every task for the scripted user, 25 for a model user)")
     uc.add_argument("--persona", choices=_personas(), help="play the LLM user in this persona (default: cooperative)")
-    uc.add_argument("--judge", help="a judge MODEL for the questions a pattern cannot decide (optional)")
+    uc.add_argument("--judge", type=_judge, help="a judge MODEL for the questions a pattern cannot decide (optional)")
     uc.add_argument("--concurrency", type=_positive, default=8, help="replies requested at once (default: 8)")
     uc.add_argument("--json", type=Path, metavar="FILE", help="also write every probe and reply as JSON")
     for role in ("user", "judge"):
@@ -365,16 +395,16 @@ def build_parser() -> argparse.ArgumentParser:
                         "decisions, data never to state, agreement before a write, answers. --judge rules uses the "
                         "deterministic readers; --judge MODEL asks the model one yes/no question per claim. Exits 1 "
                         "when any item disagrees, 0 otherwise.")
-    jc.add_argument("--judge", required=True, help="rules, or a judge MODEL (with the --judge-* flags below)")
-    jc.add_argument("--domains", type=_csv, help="comma-separated domains (default: all installed)")
+    jc.add_argument("--judge", type=_judge, required=True, help="rules, or a judge MODEL (with the --judge-* flags below)")
+    jc.add_argument("--domains", "--domain", type=_csv, help="comma-separated domains (default: all installed)")
     jc.add_argument("--concurrency", type=_positive, default=8, help="judge requests at once (default: 8)")
     jc.add_argument("--json", type=Path, metavar="FILE", help="also write every item's verdict as JSON")
     _connection_flags(jc, "judge", ("base_url", "api_key_env", "api_version", "param", "timeout", "max_attempts"))
 
-    se = sub.add_parser("sensitivity", help="one agent's pass^k per user persona, side by side",
+    se = sub.add_parser("sensitivity", help="one run's pass^k per user persona, side by side",
                         description="Read run files made with `tb eval --persona NAME` (records without a persona "
-                        "count as cooperative) and print, per agent and persona, pass@1 with its interval, pass^k, "
-                        "and the difference in pass^k from the cooperative persona with a 95%% paired "
+                        "count as cooperative) and print, per run label (less its persona=NAME part) and persona, pass@1 with its interval, pass^k, "
+                        "and the difference in pass^k from the cooperative persona with a 95% paired "
                         "task-bootstrap interval.")
     se.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="JSONL run files")
     se.add_argument("--k", type=_positive, help="k of pass^k (default: the smallest trial count per task)")
@@ -415,7 +445,12 @@ def _personas() -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # named after the subcommand that did not take them, in one line
+        command = f"tb {args.command}" if args.command else "tb"
+        print(f"{command}: error: unrecognized arguments: {' '.join(unknown)} (see `{command} --help`)",
+              file=sys.stderr)
+        return 2
     args.argv = list(sys.argv[1:] if argv is None else argv)  # the command line, for the run header
     if args.version:
         print(_versions())
@@ -652,7 +687,13 @@ def cmd_report(args: argparse.Namespace) -> int:
         output_file(getattr(args, flag), f"--{flag}")
     if args.html is not None:
         _html_folder(args.html)
-    report = build(load_runs(args.runs, by_file=args.by_file), _prices(args.price), seed=args.seed)
+    from thinkingbox.interfaces.progress import Phase
+
+    with Phase("reading run files", len(args.runs)) as phase:
+        records = load_runs(args.runs, by_file=args.by_file, progress=phase.advance)
+    with Phase(f"computing the report of {len(records)} trials", 1) as phase:
+        report = build(records, _prices(args.price), seed=args.seed)
+        phase.advance()
     _print_safe(tables(report))
     if args.markdown:
         args.markdown.write_text(for_terminal("# Thinkingbox report\n\n" + tables(report, fmt="pipe") + "\n"))
@@ -661,7 +702,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.html:
         from thinkingbox.reporting import view_data
 
-        view_data.export(view_data.Site(view_data.load(args.runs), _prices(args.price), seed=args.seed), args.html)
+        with Phase("writing the pages", 1) as phase:
+            view_data.export(view_data.Site(view_data.load(args.runs), _prices(args.price), seed=args.seed), args.html)
+            phase.advance()
     for flag, path in (("markdown", args.markdown), ("json", args.json), ("html", args.html)):
         if path:
             print(f"tb: wrote {flag} to {path}" + ("/index.html" if flag == "html" else ""), file=sys.stderr)
@@ -682,7 +725,13 @@ def cmd_view(args: argparse.Namespace) -> int:
     from thinkingbox.interfaces.view import make_server
     from thinkingbox.reporting import view_data
 
-    site = view_data.Site(view_data.load(args.runs), _prices(args.price), seed=args.seed)
+    from thinkingbox.interfaces.progress import Phase
+
+    with Phase("reading run files", len(args.runs)) as phase:
+        runs = view_data.load(args.runs, progress=phase.advance)
+    with Phase("preparing the pages", 1) as phase:
+        site = view_data.Site(runs, _prices(args.price), seed=args.seed)
+        phase.advance()
     server = make_server(site, args.host, args.port)
     host, port = server.server_address[:2]
     shown = f"[{host}]" if ":" in str(host) else host
@@ -762,8 +811,22 @@ def cmd_rejudge(args: argparse.Namespace) -> int:
     from thinkingbox.engine.discovery import PluginHost
     from thinkingbox.engine.replay import rejudge_run
 
+    from thinkingbox.interfaces.progress import Phase
+
     output = output_file(args.output or args.run.with_suffix(".rejudged.jsonl"), "--output")
-    rejudged = rejudge_run(PluginHost(), args.run, output)
+    phases: list[Phase] = []
+
+    def progress(done: int, total: int) -> None:
+        if not phases:
+            phases.append(Phase("re-judging trials", total))
+        else:
+            phases[0].advance()
+
+    try:
+        rejudged = rejudge_run(PluginHost(), args.run, output, progress=progress)
+    finally:
+        for phase in phases:
+            phase.finish()
     changed = [[r["domain"], r["task"], r["trial"], r["previous_verdict"], r["verdict"]]
                for r in rejudged if r["verdict"] != r["previous_verdict"]]
     print(f"re-judged {len(rejudged)} trials -> {output}; {len(changed)} verdict(s) changed")
@@ -787,7 +850,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
     domains = host.load_domains(args.domains) if args.domains else host.default_domains(warn=_warn)
     if not domains:
         raise ThinkingboxError("no domains to validate")
-    report = validate(domains, set(args.tasks) if args.tasks else None)
+    from thinkingbox.interfaces.progress import Phase
+
+    selected = set(args.tasks) if args.tasks else None
+    total = sum(1 for d in domains for t in d.tasks if selected is None or t in selected)
+    with Phase("validating tasks", total) as phase:
+        report = validate(domains, selected, progress=phase.advance)
     choices = [[d, t, "accepted" if alt.declared else "WARNING", str(alt)] for d, t, alt in report.alternatives]
     if choices:
         print("Choice arguments of reference writes where another value also passes:")
@@ -809,28 +877,38 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from thinkingbox.reporting.leaderboard import render, summarize, unjudged_questions
     from thinkingbox.trials import plan_many
 
-    config, names, task_ids, output = eval_config(args)
+    if args.resume is not True and args.resume:
+        args, base = _resume_args(args)
+        config, names, task_ids, output = eval_config(args, base)
+    else:
+        config, names, task_ids, output = eval_config(args)
+        if args.resume and output is None:
+            raise ThinkingboxError("--resume needs the run file to continue: tb eval --resume RUN")
+    if args.force and not args.resume:
+        raise ThinkingboxError("--force needs --resume RUN (it continues a run file with different settings)")
     if args.retry_errors and not args.resume:
         raise ThinkingboxError("--retry-errors needs --resume (it re-runs errored trials of an existing run file)")
     if args.progress_every < 0:
         raise ThinkingboxError(f"--progress-every expects 0 or more seconds, got {args.progress_every}")
     prices = _prices(args.price)
     run = plan_many(config, names, task_ids, output, executor=args.executor,
-                    executor_options=_executor_options(args.executor_option), resume=args.resume,
+                    executor_options=_executor_options(args.executor_option), resume=bool(args.resume),
                     retry_errors=args.retry_errors, warn=_warn, command=["tb", *args.argv],
-                    tags=set(args.tags) if args.tags else None)
+                    tags=set(args.tags) if args.tags else None, force=args.force)
     plan = run.plan
     retried = f", {plan.retried} errored to run again" if plan.retried else ""
-    print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded{retried}) -> {plan.output}",
-          file=sys.stderr)
-    progress = Progress(len(plan.jobs), args.max_consecutive_errors, args.progress_every, prices)
+    judge = config.judge if isinstance(config.judge, str) or config.judge is None else config.judge.model
+    print(f"tb: {len(plan.jobs)} trials to run ({len(plan.previous)} already recorded{retried}) -> {plan.output}; "
+          f"agent {config.agent}, user {config.user}, judge {judge}", file=sys.stderr)
+    starting = (f"starting {args.workers} worker processes" if (args.workers or 1) > 1 and plan.jobs else None)
+    progress = Progress(len(plan.jobs), args.max_consecutive_errors, args.progress_every, prices, starting=starting)
     started, cpu_started = time.perf_counter(), _cpu_seconds()
     try:
         records = run.execute(args.workers, progress, stop=lambda: progress.stopped)
     except KeyboardInterrupt:
         progress.finish()
         print(f"\ntb: interrupted; {progress.done} finished trials are saved in {plan.output}. "
-              f"Run the same command with --resume to continue.", file=sys.stderr)
+              f"Continue with: tb eval --resume {_quoted(plan.output)}", file=sys.stderr)
         return 130
     finally:  # whatever ends the run, the live display gives the terminal back
         progress.finish()
@@ -846,6 +924,54 @@ def cmd_eval(args: argparse.Namespace) -> int:
               "(their rules agree with the labelled corpus on under 95% of messages), so those tasks' verdicts rest on "
               "their other checks; judge them with --judge MODEL: " + "; ".join(unjudged), file=sys.stderr)
     return _eval_end(plan.output, selected, progress)
+
+
+def _quoted(path: Path) -> str:
+    import shlex
+
+    return shlex.quote(str(path))
+
+
+# `tb eval` flags that are not settings of the run: never taken from the command a run file records.
+_NOT_INHERITED = {"resume", "force", "retry_errors", "output", "argv", "command", "version"}
+
+
+def _resume_args(args: argparse.Namespace) -> tuple[argparse.Namespace, dict]:
+    """`tb eval --resume RUN`: the flags of the command RUN's header records, with the flags
+    given now on top, and RUN's recorded configuration (which comes before the environment
+    and any config file)."""
+    import shlex
+
+    from thinkingbox.interfaces.run_options import recorded_run
+
+    path = Path(args.resume)
+    if args.output is not None and args.output != path:
+        raise ThinkingboxError(f"--resume {path} continues that file: leave out --output {args.output}")
+    header = recorded_run(path)
+    defaults = build_parser().parse_args(["eval"])
+    old = defaults
+    words = shlex.split(header.get("command") or "")
+    if words[:2] == ["tb", "eval"]:
+        try:
+            old = build_parser().parse_args(words[1:])
+        except SystemExit:  # a command this version no longer reads: the recorded settings still hold
+            old = defaults
+    merged = argparse.Namespace(**vars(old))
+    for key, value in vars(args).items():
+        if key in _NOT_INHERITED or value != getattr(defaults, key, None):
+            setattr(merged, key, value)
+    if merged.tasks is None and old.config is not None:  # a selection the run's config file made
+        from thinkingbox.models.settings import read_config_file
+
+        try:
+            tasks = read_config_file(old.config).get("eval", {}).get("tasks")
+        except (ThinkingboxError, OSError):
+            tasks = None
+        merged.tasks = list(tasks) if tasks else None
+    if merged.domains is None:  # exactly the domains the run has
+        merged.domains = [name for name in (header.get("versions") or {}) if name != "thinkingbox"] or None
+    merged.output, merged.resume, merged.config = path, True, None
+    return merged, header["config"]
 
 
 def _executor_options(pairs: list[str]) -> dict[str, str]:
@@ -865,17 +991,18 @@ def _eval_end(output: Path, selected: list[dict], progress: Progress) -> int:
     errored = sum(r["finish_reason"] == "error" for r in selected)
     failed = next((r for r in selected if not r["verdict"] and r["finish_reason"] != "error"), None)
     run = shlex.quote(str(output))
-    lines = [f"tb: run file {output}", f"tb: next: tb report {run}"]
+    lines = [f"tb: run file {output}", f"tb: next: tb report {run}",
+             f"tb: next: tb view {run}   # browse the run, its tasks and trials in a web browser"]
     if failed is not None:
         lines.append(f"tb: next: tb show {run} --task {shlex.quote(failed['task'])} --trial {failed['trial']}"
                      "   # a failed trial")
     if progress.stopped:
         lines.append(f"tb: stopped after {progress.consecutive} trials in a row ended in an error "
                      f"(--max-consecutive-errors {progress.max_consecutive}); first error: {progress.first_error}; "
-                     "fix the cause, then run the same command with --resume --retry-errors")
+                     f"fix the cause, then continue with: tb eval --resume {run} --retry-errors")
     elif errored:
-        lines.append(f"tb: {errored} of {len(selected)} trials ended in an error; run the same command with "
-                     "--resume --retry-errors to run them again")
+        lines.append(f"tb: {errored} of {len(selected)} trials ended in an error; run them again with: "
+                     f"tb eval --resume {run} --retry-errors")
     for line in lines:
         print(line, file=sys.stderr)
     return 3 if progress.stopped else 1 if errored else 0

@@ -16,7 +16,9 @@ class Progress:
     safe to call more than once (Ctrl-C, then the normal end)."""
 
     def __init__(self, total: int, max_consecutive: int = 0, every: float = 30.0,
-                 prices: dict[str, tuple[float, float, float]] | None = None, stream: TextIO | None = None):
+                 prices: dict[str, tuple[float, float, float]] | None = None, stream: TextIO | None = None,
+                 starting: str | None = None):
+        self.starting = starting  # what happens before the first trial ends (worker processes start)
         self.total, self.done, self.passed, self.errors, self.tokens = total, 0, 0, 0, 0
         self.cost: float | None = 0.0 if prices else None
         self.prices = prices
@@ -30,7 +32,11 @@ class Progress:
         self._bar: Any = None
         if total > 0 and self.stream.isatty():
             self._bar = _LiveBar(total, self.stream)
+            if starting:
+                self._bar.update(0, f"{starting}...", "")
         elif every > 0 and total > 0:
+            if starting:
+                print(f"tb: {starting}...", file=self.stream, flush=True)
             self._ticker = threading.Thread(target=self._tick, args=(every,), daemon=True, name="tb-progress")
             self._ticker.start()
 
@@ -73,12 +79,16 @@ class Progress:
             print(line, file=self.stream, flush=True)
 
     def rate(self) -> str:
+        if not self.done and self.starting:
+            return f"{self.starting}..."
         elapsed = max(time.monotonic() - self.started, 1e-9)
         return f"{self.done / elapsed:.1f} trials/s"
 
     def stats(self) -> str:
         """passed, errors, tokens and cost: what the bar itself does not show."""
-        parts = [f"passed {self.passed}", f"errors {self.errors}"]
+        finished = self.done - self.errors  # the pass rate of trials that finished, errors aside
+        rate = f" ({100 * self.passed / finished:.0f}% so far)" if finished else ""
+        parts = [f"passed {self.passed}{rate}", f"errors {self.errors}"]
         if self.tokens:
             parts.append(f"{count(self.tokens)} tokens")
         if self.cost is not None and self.done:
@@ -90,6 +100,8 @@ class Progress:
         elapsed = max(time.monotonic() - self.started, 1e-9)
         speed = self.done / elapsed
         left = f", {duration((self.total - self.done) / speed)} left" if self.done and self.done < self.total else ""
+        if not self.done and self.starting:
+            left = f" ({duration(elapsed)})"
         return f"[{self.done}/{self.total}] {self.rate()}{left} | {self.stats()}"
 
     def _tick(self, every: float) -> None:
@@ -119,8 +131,9 @@ class _LiveBar:
 
         # no markup or highlighting: the stats and error texts are shown as they are
         self.console = Console(file=stream, highlight=False)
-        self.bar = RichProgress(TextColumn("tb"), BarColumn(), MofNCompleteColumn(),
-                                TextColumn("{task.fields[rate]}", markup=False), TimeRemainingColumn(),
+        self.bar = RichProgress(TextColumn("tb"), BarColumn(bar_width=20), MofNCompleteColumn(),
+                                TextColumn("{task.fields[rate]}", markup=False), TextColumn("left"),
+                                TimeRemainingColumn(),
                                 TextColumn("{task.fields[stats]}", markup=False),
                                 console=self.console, refresh_per_second=4, transient=False)
         self.task = self.bar.add_task("trials", total=total, rate="", stats="")
@@ -147,3 +160,64 @@ def duration(seconds: float) -> str:
 
 def count(number: int) -> str:
     return f"{number / 1e6:.1f}M" if number >= 1e6 else f"{number / 1e3:.1f}k" if number >= 1e3 else str(number)
+
+
+class Phase:
+    """The progress of a phase other than a run's trials (checking tasks, reading run files,
+    re-judging trials), so that no command is silent for more than 2 seconds: on a terminal a
+    live bar (gone when the phase ends), otherwise a plain line once the phase has lasted
+    `after` seconds and then every `every` seconds. `advance()` counts one item done."""
+
+    def __init__(self, what: str, total: int, stream: TextIO | None = None, after: float = 2.0, every: float = 10.0):
+        self.what, self.total, self.done = what, total, 0
+        self.stream = stream or sys.stderr
+        self.started = time.monotonic()
+        self._lock = threading.Lock()
+        self._closed = threading.Event()
+        self._bar: Any = None
+        self._ticker: threading.Thread | None = None
+        if self.stream.isatty():
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import Progress as RichProgress
+
+            self._bar = RichProgress(TextColumn(f"tb: {what}", markup=False), BarColumn(bar_width=20),
+                                     MofNCompleteColumn(), TimeElapsedColumn(),
+                                     console=Console(file=self.stream, highlight=False), transient=True)
+            self._task = self._bar.add_task(what, total=total or None)
+            self._bar.start()
+        else:
+            self._ticker = threading.Thread(target=self._tick, args=(after, every), daemon=True, name="tb-phase")
+            self._ticker.start()
+
+    def advance(self, *_: Any) -> None:
+        with self._lock:
+            self.done += 1
+            if self._bar is not None:
+                self._bar.update(self._task, completed=self.done)
+
+    def line(self) -> str:
+        elapsed = time.monotonic() - self.started
+        return f"tb: {self.what} [{self.done}/{self.total}] {duration(elapsed)}"
+
+    def _tick(self, after: float, every: float) -> None:
+        wait = after
+        while not self._closed.wait(wait):
+            with self._lock:
+                print(self.line(), file=self.stream, flush=True)
+            wait = every
+
+    def finish(self) -> None:
+        if self._closed.is_set():
+            return
+        self._closed.set()
+        if self._bar is not None:
+            self._bar.stop()
+        if self._ticker is not None:
+            self._ticker.join(timeout=1)
+
+    def __enter__(self) -> "Phase":
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self.finish()

@@ -19,13 +19,20 @@ def offline_agent(agent: str) -> bool:
     return agent in OFFLINE_AGENTS or agent == "replay" or agent.startswith("replay:")
 
 
-def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path | None]:
+def eval_config(args: Any, base: dict[str, Any] | None = None
+                ) -> tuple[Any, list[str] | None, set[str] | None, Path | None]:
     """The run's configuration from `tb eval`'s flags (an argparse namespace), then the
     environment, then the config file, then defaults: (RunSettings, domains, task ids,
-    output path)."""
+    output path). `base`: a run file's recorded configuration (`tb eval --resume RUN`), which
+    comes right after the flags, before the environment and the config file."""
     from thinkingbox.trials import Limits, RunSettings
 
-    file = read_config_file(args.config)
+    file = {} if base is not None else read_config_file(args.config)
+    base = base or {}
+    base_models = base.get("models") or {}
+    if base:
+        judged = base_models.get("judge")
+        base = {**base, "judge": judged["model"] if isinstance(judged, dict) else judged}
     section = file.get("eval", {})
     known = {"domains", "tasks", "agent", "user", "judge", "trials", "concurrency", "output",
              "max_user_turns", "max_tool_calls", "persona", "label", "tool_faults"}
@@ -37,6 +44,8 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
         flag = getattr(args, name)
         if flag is not None:
             return flag
+        if name in base:
+            return base[name]
         if env and os.environ.get(env):
             return os.environ[env]
         return section.get(name, default)
@@ -52,6 +61,11 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
                  ("base_url", "api_key_env", "api_version", "timeout", "max_attempts")}
         flags["params"] = dict(parse_param(p, f"--{role}-param") for p in getattr(args, f"{role}_param"))
         model = spec if role == "judge" else (spec.partition(":")[2] if spec else "")
+        recorded = base_models.get(role)
+        if isinstance(recorded, dict) and recorded.get("model") == model:  # as the run file has it, then flags
+            flags = {**{k: v for k, v in recorded.items() if k != "model"},
+                     **{k: v for k, v in flags.items() if v is not None and k != "params"},
+                     "params": {**(recorded.get("params") or {}), **flags["params"]}}
         if role == "judge" and model == "rules":
             continue  # answer rubric questions from the tasks' offline rules
         if model and not (role == "agent" and spec.startswith(("replay:", "command:"))):
@@ -68,7 +82,7 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
                 pass
         except ValueError as exc:
             raise ThinkingboxError(f"--agent {agent}: {exc}") from None
-    tool_transport = args.tool_transport
+    tool_transport = pick("tool_transport", None, "memory")
     agent_timeout = agent_time_limit = None
     if agent == "command" or agent.startswith("command:"):
         from thinkingbox.engine.external import CommandAgent
@@ -106,6 +120,19 @@ def eval_config(args: Any) -> tuple[Any, list[str] | None, set[str] | None, Path
     output = pick("output")
     return config, (list(domains) if domains else None), (set(tasks) if tasks else None), \
         (Path(output) if output else None)
+
+
+def recorded_run(path: Path) -> dict[str, Any]:
+    """The run header of the run file `tb eval --resume RUN` continues."""
+    from thinkingbox.reporting.records import read_run_header
+
+    if not path.is_file():
+        raise ThinkingboxError(f"--resume {path}: no such run file; check the path (run files are in runs/)")
+    header = read_run_header(path)
+    if header is None:
+        raise ThinkingboxError(f"--resume {path}: the file has no run header (an old or foreign file); continue it "
+                               f"with the command that made it plus --output {path} --resume")
+    return header
 
 
 def served_user(args: Any) -> tuple[str, ModelSettings] | None:

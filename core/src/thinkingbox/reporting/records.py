@@ -135,22 +135,87 @@ def run_header(*, label: str, config: dict[str, Any], versions: dict[str, str], 
 # Settings that may differ within one run: how many trials (a run is extended with more).
 _MAY_DIFFER_IN_ONE_RUN = {"trials"}
 
+# Every setting of a run's configuration (its dotted path; `models.*.` for any role's model)
+# and whether it can change a verdict. A continued run (`tb eval --resume`) may change the
+# settings marked False (they are recorded as a change in the run file); the others are
+# refused unless `--force` records the mix. A setting not listed counts as able to change
+# verdicts: add new settings here.
+SETTING_CHANGES_VERDICT: dict[str, bool] = {
+    "label": True, "agent": True, "user": True, "persona": True, "max_user_turns": True, "max_tool_calls": True,
+    "prompt_versions": True, "tool_faults": True, "tags": True,
+    "trials": False, "tool_transport": False,   # how trials reach their tools: verdicts are the same
+    "models.*.model": True, "models.*.params": True, "models.*.api_version": True,
+    "models.*.base_url": True,                  # compared as URLs: a trailing / is no difference
+    "models.*.timeout": False, "models.*.max_attempts": False, "models.*.backoff_base": False,
+    "models.*.backoff_max": False, "models.*.api_key_env": False,
+}
 
-def config_difference(first: dict[str, Any], second: dict[str, Any], names: tuple[str, str] = ("in the file", "now"),
-                      prefix: str = "") -> str | None:
-    """The first setting that differs between two run configurations, as
-    "models.agent.params.temperature: 0.2 in the file, 0.7 now"; None when they agree."""
+
+def changes_verdict(path: str) -> bool:
+    """Whether the setting at dotted `path` of a run configuration can change a verdict."""
+    parts = path.split(".")
+    key = f"models.*.{parts[2]}" if parts[0] == "models" and len(parts) > 2 else parts[0]
+    return SETTING_CHANGES_VERDICT.get(key, True)
+
+
+def _same_url(old: Any, new: Any) -> bool:
+    """Two spellings of one endpoint: a trailing / and the case of scheme and host differ."""
+    if not (isinstance(old, str) and isinstance(new, str)):
+        return False
+    from urllib.parse import urlsplit
+
+    def norm(url: str) -> tuple[str, ...]:
+        parts = urlsplit(url.strip())
+        return (parts.scheme.lower(), parts.netloc.lower(), parts.path.rstrip("/"), parts.query)
+
+    return norm(old) == norm(new)
+
+
+def config_differences(first: dict[str, Any], second: dict[str, Any],
+                       names: tuple[str, str] = ("in the file", "now"), prefix: str = "") -> list[tuple[str, str]]:
+    """Every setting that differs between two run configurations, as (dotted path,
+    "models.agent.params.temperature: 0.2 in the file, 0.7 now"), in path order."""
+    found: list[tuple[str, str]] = []
     for key in sorted(set(first) | set(second)):
         if not prefix and key in _MAY_DIFFER_IN_ONE_RUN:
             continue
         old, new = first.get(key), second.get(key)
+        path = f"{prefix}{key}"
         if isinstance(old, dict) and isinstance(new, dict):
-            found = config_difference(old, new, names, f"{prefix}{key}.")
-            if found:
-                return found
-        elif old != new:
-            return f"{prefix}{key}: {orjson.dumps(old).decode()} {names[0]}, {orjson.dumps(new).decode()} {names[1]}"
+            found += config_differences(old, new, names, f"{path}.")
+        elif old != new and not (key == "base_url" and _same_url(old, new)):
+            found.append((path, f"{path}: {orjson.dumps(old).decode()} {names[0]}, "
+                                f"{orjson.dumps(new).decode()} {names[1]}"))
+    return found
+
+
+def config_difference(first: dict[str, Any], second: dict[str, Any], names: tuple[str, str] = ("in the file", "now"),
+                      prefix: str = "", verdict_only: bool = False) -> str | None:
+    """The first setting that differs between two run configurations, as
+    "models.agent.params.temperature: 0.2 in the file, 0.7 now"; None when they agree.
+    `verdict_only`: only settings that can change a verdict (SETTING_CHANGES_VERDICT) count."""
+    for path, text in config_differences(first, second, names, prefix):
+        if not verdict_only or changes_verdict(path):
+            return text
     return None
+
+
+def read_run_changes(path: Path) -> list[dict[str, Any]]:
+    """The changes recorded when a run file was continued (`tb eval --resume`): the header
+    lines after the first, each with `resumed` (time), `changes` (settings that cannot change a
+    verdict) and `forced` (settings that can, continued with --force)."""
+    changes = []
+    with open(path, "rb") as f:
+        for line in f:
+            if b'"resumed"' not in line:
+                continue
+            try:
+                data = orjson.loads(line)
+            except orjson.JSONDecodeError:
+                continue
+            if _is_header(data) and "resumed" in data:
+                changes.append(data)
+    return changes
 
 
 def read_run_header(path: Path) -> dict[str, Any] | None:

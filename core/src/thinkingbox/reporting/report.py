@@ -5,15 +5,16 @@ from __future__ import annotations
 import html
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from thinkingbox.reporting.adversarial import fault_spec, faulted_trials, injection_summary
 from thinkingbox.reporting.analysis import CATEGORIES, categories, interaction_stats, weak_proxies
 from thinkingbox.reporting.metrics import outcomes_by_task, reliability
-from thinkingbox.reporting.records import config_difference, read_records, run_label
+from thinkingbox.reporting.records import config_difference, read_records, read_run_changes, run_label
 
 
-def load_runs(paths: Iterable[Path], by_file: bool = False) -> list[dict[str, Any]]:
+def load_runs(paths: Iterable[Path], by_file: bool = False,
+              progress: Callable[[Path], Any] | None = None) -> list[dict[str, Any]]:
     """The records of several run files, checked to be apart: runs are told apart by label
     (`tb eval --label`), so one label must mean one configuration, and a trial may not be in
     two files under one label (the second would silently replace the first). With `by_file`,
@@ -35,13 +36,19 @@ def load_runs(paths: Iterable[Path], by_file: bool = False) -> list[dict[str, An
             file_records = read_records(path)
         except ValueError as exc:
             raise ThinkingboxError(f"{exc}; is it a run file? Give a JSONL run file written by `tb eval`") from None
+        # A run continued with --force mixes settings that can change verdicts: read, and marked.
+        forced = [text for change in read_run_changes(path) for text in change.get("forced") or ()]
         for record in file_records:
+            if forced:
+                record["mixed_settings"] = forced  # type: ignore[typeddict-unknown-key]
             if by_file:
                 record["config"] = {**record["config"], "label": path.stem}
             label = run_label(record)
             where, config = first.setdefault(label, (path, record["config"]))
-            difference = (record["config"] != config  # (equal configurations: the common case, and cheap)
-                          and config_difference(config, record["config"], (f"in {where}", f"in {path}")))
+            # Settings that cannot change a verdict (timeouts, retries) may differ, as in a continued run.
+            difference = (record["config"] != config and not forced  # (equal configurations: common, and cheap)
+                          and config_difference(config, record["config"], (f"in {where}", f"in {path}"),
+                                                verdict_only=True))
             if difference:
                 raise ThinkingboxError(
                     f"two configurations under the run label {label!r} ({difference}); "
@@ -53,6 +60,8 @@ def load_runs(paths: Iterable[Path], by_file: bool = False) -> list[dict[str, An
                     f"under the run label {label!r}; give the runs different labels (tb eval --label), "
                     "or pass --by-file to label each file by its name")
         records.extend(file_records)
+        if progress is not None:
+            progress(path)
     if not records:
         raise ThinkingboxError(f"{', '.join(map(str, paths))}: no trial records; give a run file "
                                "with finished trials (written by `tb eval`)")
@@ -93,6 +102,7 @@ def build(records: list[dict[str, Any]], prices: dict[str, tuple[float, float, f
             "communication_failures": communication_failures(recs),
             "injection": injection_summary(recs),
             "tool_faults": {"spec": fault_spec(recs), "faulted_trials": faulted_trials(recs)},
+            "mixed_settings": sorted({c for r in recs for c in r.get("mixed_settings") or ()}),
         })
     return {"domains": domains, "agents": agents, "categories": CATEGORIES,
             "bootstrap": {"samples": 2000, "seed": seed, "level": 0.95}}
@@ -204,6 +214,10 @@ def tables(report: dict[str, Any], fmt: str = "github") -> str:
              if a["overall"]["trials_per_task"]["min"] != a["overall"]["trials_per_task"]["max"]]
     if notes:
         out.append("Unequal trial counts per task: " + "; ".join(notes))
+    mixed = [f"{a['run']} ({'; '.join(a['mixed_settings'])})" for a in report["agents"] if a.get("mixed_settings")]
+    if mixed:
+        out.append("MIXED RUNS: continued with --force under settings that can change verdicts, so their trials "
+                   "were not all run alike: " + "; ".join(mixed))
     rows = []
     for a in report["agents"]:
         failed = sum(a["failure_categories"].values())

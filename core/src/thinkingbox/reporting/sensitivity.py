@@ -1,7 +1,8 @@
 """`tb sensitivity RUN...`: how much an agent's reliability depends on the user's persona.
 
-Records are grouped by agent and by the persona recorded in their config (records from
-before personas existed count as "cooperative"). For each agent and persona: pass@1 with
+Records are grouped by run label (`tb eval --label`, less its `persona=NAME` part, so the
+default labels of one agent's runs under several personas are one group) and by the persona
+recorded in their config (records from before personas existed count as "cooperative"). For each agent and persona: pass@1 with
 its task-bootstrap interval, and pass^k (unbiased, reporting.metrics) for k = the smallest
 trial count the agent has on any task under any persona (or --k). Each persona's pass^k is
 compared with the cooperative persona's on the tasks both ran: the difference and a 95%
@@ -22,6 +23,14 @@ from thinkingbox.reporting.metrics import (TaskOutcomes, bootstrap_interval, out
 
 def persona_of(record: dict[str, Any]) -> str:
     return (record.get("config") or {}).get("persona") or DEFAULT_PERSONA
+
+
+def sensitivity_group(record: dict[str, Any]) -> str:
+    """The run a record is compared within: its run label without the persona's part."""
+    from thinkingbox.reporting.records import run_label
+
+    persona = persona_of(record)
+    return " ".join(word for word in run_label(record).split() if word != f"persona={persona}") or record["agent"]
 
 
 def _pass_hat(tasks: list[TaskOutcomes], k: int) -> float:
@@ -46,7 +55,7 @@ def sensitivity(records: list[dict[str, Any]], k: int | None = None, samples: in
     """Per agent, per persona: pass@1, pass^k and the pass^k difference from cooperative."""
     grouped: dict[str, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     for record in records:
-        grouped[record["agent"]][persona_of(record)].append(record)
+        grouped[sensitivity_group(record)][persona_of(record)].append(record)
     order = {name: i for i, name in enumerate(PERSONAS)}
     agents = []
     for agent, by_persona in sorted(grouped.items()):
@@ -54,7 +63,7 @@ def sensitivity(records: list[dict[str, Any]], k: int | None = None, samples: in
         smallest = min(t.n for tasks in outcomes.values() for t in tasks.values())
         agent_k = k or smallest
         if agent_k > smallest:
-            raise ThinkingboxError(f"--k {agent_k} exceeds the trials of agent {agent!r} on some task ({smallest})")
+            raise ThinkingboxError(f"--k {agent_k} exceeds the trials of run {agent!r} on some task ({smallest})")
         base = outcomes.get(DEFAULT_PERSONA)
         rows = []
         for persona in sorted(outcomes, key=lambda p: (order.get(p, len(order)), p)):
@@ -98,11 +107,11 @@ def render(result: dict[str, Any]) -> str:
             low, high = row["pass@1_ci95"]
             table.append([row["persona"], row["tasks"], row["trials"], f"{pct(row['pass@1'])} [{pct(low)}, {pct(high)}]",
                           pct(row[f"pass^{k}"]), diff])
-        out.append(f"Agent {agent['agent']}: pass^{k} per persona (%)")
+        out.append(f"Run {agent['agent']}: pass^{k} per persona (%)")
         out.append(tabulate(table, headers=["persona", "tasks", "trials", "pass@1 [95% CI]", f"pass^{k}",
                                             f"Δ pass^{k} vs cooperative [95% CI]"], tablefmt="github"))
         if not agent["has_cooperative"]:
-            out.append("(no cooperative run for this agent: no differences)")
+            out.append("(no cooperative run under this label: no differences)")
         out.append("")
     out.append("Δ: pass^k minus the cooperative persona's, on the tasks both ran; interval: paired task bootstrap; "
                "* beyond noise (the interval excludes zero).")

@@ -26,7 +26,7 @@ import shutil
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.reporting import records as records_module
@@ -55,9 +55,9 @@ class Run:
     header: dict[str, Any] | None              # the run file's header line, when it has one
 
 
-def load(paths: Iterable[Path]) -> list[Run]:
+def load(paths: Iterable[Path], progress: Callable[[Path], Any] | None = None) -> list[Run]:
     """One Run per run file, named by its label (with the file's name added where two runs
-    share a label)."""
+    share a label). `progress` is called with each file once it is read."""
     runs = []
     for path in map(Path, paths):
         if not path.exists():
@@ -71,6 +71,8 @@ def load(paths: Iterable[Path]) -> list[Run]:
         header = records_module.read_run_header(path)
         name = str(header["label"]) if header and header.get("label") else records_module.run_label(records[0])
         runs.append(Run(name, path, list(records), header))
+        if progress is not None:
+            progress(path)
     names = [run.name for run in runs]
     for run in runs:
         if names.count(run.name) > 1:
