@@ -81,8 +81,9 @@ def call_tool(domain: Domain, world: World, tool: str, /, **args: Any) -> ToolRe
     from thinkingbox.engine.verdicts import apply_calls
     from thinkingbox.contract.tasks import ToolCall
 
-    if tool not in domain.tools:
-        raise AssertionError(f"domain {domain.name!r} has no tool {tool!r}; tools: {', '.join(domain.tools)}")
+    if tool not in domain.tools and tool not in domain.builtin_tools:   # the core's tools are every domain's too
+        raise AssertionError(f"domain {domain.name!r} has no tool {tool!r}; tools: "
+                             f"{', '.join([*domain.tools, *domain.builtin_tools])}")
     (result,) = asyncio.run(apply_calls(domain, world, [ToolCall(tool=tool, args=args)]))
     try:
         data = orjson.loads(result.text)
