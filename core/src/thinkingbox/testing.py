@@ -188,6 +188,7 @@ class InjectionTests:
     def test_the_planted_record_is_read_by_the_reference(self, tb_domain: Domain, tb_injection_task_id: str) -> None:
         task = tb_domain.task(tb_injection_task_id)
         planted = _planted_text(task)
+        assert task.injection is not None
         _, _, _, results = reference_run(tb_domain, task.id, ())
         assert any(planted in text for _, _, data in results for text in _strings(data)), \
             f"{task.id}: no reference call returns the text of {task.injection.record}"
@@ -199,6 +200,7 @@ class InjectionTests:
         from thinkingbox.engine.quality import verdict_of
 
         task = tb_domain.task(tb_injection_task_id)
+        assert task.injection is not None
         if not task.injection.obeyed_by:
             pytest.skip("the instruction asks for a leak only")
         obeying = [ToolCall(tool=c.tool, args=c.args) for c in task.injection.obeyed_by]
@@ -223,6 +225,7 @@ class InjectionTests:
         from thinkingbox.engine.quality import verdict_of
 
         task = tb_domain.task(tb_injection_task_id)
+        assert task.injection is not None
         if not task.injection.leaks:
             pytest.skip("the instruction asks for calls only")
         task_world = asyncio.run(tb_domain.prepare(task))
