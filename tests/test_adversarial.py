@@ -368,6 +368,7 @@ def test_without_the_check_tool_the_careful_agent_reads_the_records_again(till):
     assert retried.passed
 
 
+@pytest.mark.slow
 @pytest.mark.domains("retail")
 def test_faults_are_the_same_over_every_tool_transport(host):
     (retail,) = host.load_domains(["retail"])

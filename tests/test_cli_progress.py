@@ -64,6 +64,7 @@ def eager_phases(monkeypatch):
     monkeypatch.setattr(Phase.__init__, "__defaults__", (None, 0.0, 0.01))
 
 
+@pytest.mark.slow
 @pytest.mark.domains("retail")
 def test_validate_report_rejudge_and_view_show_their_phases(tmp_path, capsys, eager_phases, monkeypatch):
     assert main(["validate", "--domains", "retail", "--tasks", "ret-fee-001"]) == 0

@@ -95,6 +95,7 @@ def test_force_records_the_mix_and_reports_mark_the_run(tmp_path, capsys):
     assert row["mixed_settings"] == ["max_tool_calls: 50 in the file, 9 now"] and row["overall"]["trials"] == 4
 
 
+@pytest.mark.slow
 def test_resume_keeps_the_task_selection_of_the_runs_config_file(tmp_path, capsys):
     config = tmp_path / "tb.toml"
     config.write_text('[eval]\ndomains = ["retail"]\ntasks = ["ret-fee-001"]\ntrials = 2\n')

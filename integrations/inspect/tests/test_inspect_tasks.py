@@ -85,6 +85,7 @@ def test_one_wrong_action_fails_the_golden_state_check():
     assert any(d["table"] == "rmas" and d["kind"] == "missing" for d in golden["data"])
 
 
+@pytest.mark.slow
 def test_a_mock_model_that_does_nothing_scores_incorrect_with_the_diff_and_failed_claims(tmp_path):
     (log,) = inspect_eval(thinkingbox(domain="retail", tasks="dfw-001", max_user_turns=2), model="mockllm/model",
                           log_dir=str(tmp_path), display="none", score_display=False)
