@@ -9,6 +9,7 @@ import pytest
 
 from thinkingbox.engine.discovery import PluginHost
 from thinkingbox.interfaces.cli import main
+from thinkingbox.trials import reference_actions
 
 pytestmark = pytest.mark.domains("retail", "booking")
 
@@ -16,13 +17,6 @@ ROOT = Path(__file__).resolve().parents[1]
 REPLAY_AGENT = ROOT / "tests" / "replay_agent.py"
 ADAPTER = ROOT / "examples" / "openai_agents_adapter.py"
 PY = sys.executable
-
-
-def reference_actions(domain: str, task_id: str) -> list[dict]:
-    """A task's reference solution as replay_agent.py reads it."""
-    task = PluginHost().load_domains([domain])[0].task(task_id)
-    steps = [{"say": s.say} if s.say else {"tool": s.tool, "args": dict(s.args)} for s in task.solution]
-    return [*steps, {"final": task.final_message}]
 
 
 def evaluate(tmp_path, agent: str, domain: str, task: str, *extra, status=0) -> dict:
@@ -59,7 +53,7 @@ def test_a_replaying_process_gets_the_oracles_verdict_and_record(tmp_path, domai
 def test_doing_nothing_fails_as_noop_does(tmp_path):
     from replay_agent import run_replayed
 
-    record = run_replayed("retail", "ret-fee-001", [{"final": "Sorry, I cannot help with this request."}],
+    record = run_replayed("retail", "ret-fee-001", [{"message": "Sorry, I cannot help with this request. <DONE>"}],
                           tmp_path / "nothing.jsonl")
     assert record["verdict"] is False and record["finish_reason"] == "done" and record["error"] is None
     assert record["counts"] == {"user_turns": 0, "tool_calls": 0}
@@ -131,9 +125,9 @@ def test_the_openai_agents_sdk_adapter_solves_a_task_with_a_scripted_model(tmp_p
     steps = []
     for action in reference_actions("retail", "dfw-001"):
         if "tool" in action:
-            steps.append({"tool_calls": [{"name": action["tool"], "arguments": action["args"]}]})
+            steps.append({"tool_calls": [{"name": action["tool"], "arguments": action["arguments"]}]})
         else:
-            steps.append({"content": action.get("say") or f"{action['final']} <DONE>"})
+            steps.append({"content": action["message"]})
     fake_openai.script("fake-sdk-model", steps)
     record = evaluate(tmp_path, f"command:{PY} {ADAPTER} fake-sdk-model", "retail", "dfw-001")
     assert record["verdict"] is True, record["error"]
@@ -169,7 +163,7 @@ def test_the_end_flag_and_the_action_cap_end_the_conversation_as_for_our_agents(
     record = evaluate(tmp_path, ended, "retail", "ret-fee-001")
     assert record["finish_reason"] == "end_turn" and record["final_message"] == "All set."
     assert [e["name"] for e in record["trajectory"] if e["role"] == "tool"] == ["end_conversation"]
-    lookups = [{"tool": "get_order", "args": {"order_id": "ORD-200001"}}] * 3
+    lookups = [{"tool": "get_order", "arguments": {"order_id": "ORD-200001"}}] * 3
     capped = run_replayed("retail", "ret-fee-001", lookups, tmp_path / "capped.jsonl", "--max-tool-calls", "2")
     assert capped["finish_reason"] == "action_limit" and capped["counts"]["tool_calls"] == 2
     assert [e["is_error"] for e in capped["trajectory"] if e["role"] == "tool"] == [False, False]

@@ -23,7 +23,7 @@ def first_write(domain, task):
     """The reference actions, and the index of the first call of a tool that changes the world."""
     actions = reference_actions(task)
     writes = domain.write_tools
-    return actions, next(i for i, a in enumerate(actions) if a.get("name") in writes)
+    return actions, next(i for i, a in enumerate(actions) if a.get("tool") in writes)
 
 
 @pytest.mark.parametrize("domain", sorted(installed_domains()))
@@ -73,7 +73,7 @@ def test_the_end_tool_with_a_final_message_ends_the_episode_as_in_tb_eval(host):
         for action in steps:
             env.step(action)
         observation, reward, terminated, truncated, info = env.step(
-            {"type": "tool_call", "name": "end_conversation", "arguments": {}, "content": final["content"]})
+            {"type": "tool_call", "name": "end_conversation", "arguments": {}, "content": final["message"]})
         assert observation == {"type": "tool_result", "name": "end_conversation",
                                "content": "The conversation is over.", "is_error": False}
         assert (reward, terminated, truncated, info["finish_reason"]) == (1.0, True, False, "end_turn")
@@ -186,6 +186,31 @@ def test_the_sync_env_inside_a_running_loop_is_a_clear_error(host):
     with ThinkingboxEnv("retail", host=host) as env:
         asyncio.run(main())
         assert env.reset(env.task_ids[0])[0]["type"] == "start"  # and it still works outside one
+
+
+def test_one_reference_actions_for_every_way_in(host):
+    """thinkingbox.trials.reference_actions(domain, task) is the one format ({"tool",
+    "arguments"} calls, {"message"} messages, the final message with <DONE> last); the gym's
+    helper and the env's method give the same list, and `step` takes it as it is."""
+    import thinkingbox.interfaces.gym as gym
+    from thinkingbox.trials import reference_actions as public
+
+    actions = public("retail", "dfw-001")
+    assert all(set(a) in ({"tool", "arguments"}, {"message"}) for a in actions)
+    assert actions[-1]["message"].endswith("<DONE>") and any("tool" in a for a in actions)
+    (retail,) = host.load_domains(["retail"])
+    assert gym.reference_actions("retail", "dfw-001") == gym.reference_actions(retail.task("dfw-001")) == actions
+    with pytest.raises(ThinkingboxError, match=r'reference_actions\(DOMAIN, .dfw-001.\).*env.reference_actions'):
+        gym.reference_actions("dfw-001")
+    with pytest.raises(ThinkingboxError, match="has no task 'nope'"):
+        public("retail", "nope")
+    with ThinkingboxEnv("retail", host=host) as env:
+        assert env.reference_actions("dfw-001") == actions
+        reward, info = env.play("dfw-001", env.reference_actions("dfw-001"))
+        assert reward == 1.0 and info["finish_reason"] == "done"
+        env.reset("dfw-001")
+        assert env.step({"tool": "get_order", "arguments": {"order_id": "ORD-510101"}})[0]["type"] == "tool_result"
+        assert env.step({"message": "Sorry, I cannot help. <DONE>"})[1:3] == (0.0, True)
 
 
 def test_replay_verdict_runs_one_task_with_given_actions(host):
