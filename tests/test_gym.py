@@ -276,3 +276,59 @@ def test_an_llm_user_answers_messages_and_its_failure_ends_the_episode_as_an_err
         observation, reward, terminated, truncated, info = env.step({"type": "message", "content": "And?"})
         assert (observation["type"], reward, terminated, truncated) == ("end", 0.0, True, False)
         assert info["finish_reason"] == "error" and info["error"]
+
+
+@pytest.mark.slow
+def test_the_envs_are_registered_gymnasium_envs_that_pass_its_checker():
+    """With the `gymnasium` extra (the dev group installs it), every domain is
+    `thinkingbox/<domain>-v0`: text observations and actions, reset(seed=, options=), the
+    5-tuple step, and gymnasium's own env checker passes."""
+    gymnasium = pytest.importorskip("gymnasium", reason="the gymnasium extra is not installed "
+                                    "(pip install './core[gymnasium]'; the workspace's dev group has it)")
+    import json
+    import warnings
+
+    from gymnasium.utils.env_checker import check_env
+    from thinkingbox.interfaces.gym import register_gymnasium_envs
+
+    assert register_gymnasium_envs() == [f"thinkingbox/{d}-v0" for d in sorted(installed_domains())]
+    env = gymnasium.make("thinkingbox/retail-v0")
+    try:
+        text_env = env.unwrapped
+        assert isinstance(env.observation_space, gymnasium.spaces.Text)
+        assert isinstance(env.action_space, gymnasium.spaces.Text)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            check_env(text_env)
+        assert [str(w.message) for w in caught] == []   # (the checker warns of what it finds amiss)
+
+        observation, info = env.reset(options={"task": "dfw-001"})
+        start = json.loads(observation)
+        assert info["task"] == "dfw-001" and start["type"] == "start" and observation in env.observation_space
+        for action in text_env.reference_actions("dfw-001"):
+            observation, reward, terminated, truncated, info = env.step(action)
+            assert isinstance(observation, str) and observation in env.observation_space
+            if terminated or truncated:
+                break
+        assert (reward, terminated, truncated, info["verdict"]) == (1.0, True, False, True)
+
+        env.reset(options={"task": "dfw-001"})
+        _, reward, terminated, _, info = env.step("I'm sorry, I cannot help with this. <DONE>")  # plain text: a message
+        assert (reward, terminated, info["finish_reason"]) == (0.0, True, "done")
+        assert env.reset(seed=7)[1]["task"] == env.reset(seed=7)[1]["task"]  # the seed picks the task
+    finally:
+        env.close()
+
+
+def test_a_text_action_is_a_json_action_or_a_message():
+    pytest.importorskip("gymnasium", reason="the gymnasium extra is not installed (pip install './core[gymnasium]')")
+    from thinkingbox.interfaces.gymnasium_env import observation_text, parse_action
+
+    assert parse_action('{"tool": "get_order", "arguments": {"order_id": "ORD-1"}}') == \
+        {"tool": "get_order", "arguments": {"order_id": "ORD-1"}}
+    assert parse_action("Hello {there}") == {"type": "message", "content": "Hello {there}"}
+    assert parse_action("{not json") == {"type": "message", "content": "{not json"}
+    assert observation_text({"type": "user_message", "content": "Grüße\n"}) == \
+        '{"type":"user_message","content":"Gr\\u00fc\\u00dfe\\n"}'
+    with pytest.raises(TypeError, match="a TextEnv action is a str"):
+        parse_action({"type": "message"})

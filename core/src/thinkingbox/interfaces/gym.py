@@ -21,8 +21,8 @@ from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.contract.world import state_hash
 from thinkingbox.engine.episode import ACTION_LIMIT, USER_LIMIT
 from thinkingbox.trials import (END_TOOL_NAME, AgentTurn, EpisodeContext, Limits, ModelConfig,
-                                RunSettings, SessionPool, ToolCallRequest, WorldPool, check_settings, load_domain,
-                                run_one_async)
+                                RunSettings, SessionPool, ToolCallRequest, WorldPool, check_settings,
+                                installed_domains, load_domain, run_one_async)
 from thinkingbox.trials import reference_actions as public_reference_actions
 from thinkingbox.contract.tasks import Task
 from thinkingbox import PluginHost
@@ -439,3 +439,28 @@ def replay_verdict(domain: str, task: str, actions: list[Action], **kwargs: Any)
     with ThinkingboxEnv(domain, **kwargs) as env:
         _, info = env.play(task, actions)
     return bool(info["verdict"])
+
+
+GYMNASIUM_ID = "thinkingbox/{domain}-v0"
+
+
+def register_gymnasium_envs() -> list[str]:
+    """Register every installed domain with gymnasium as `thinkingbox/<domain>-v0` (a
+    TextEnv of thinkingbox.interfaces.gymnasium_env), when gymnasium is installed (the
+    `gymnasium` extra); the ids, or [] without gymnasium. Idempotent; this module's import
+    calls it, so `gymnasium.make("thinkingbox/retail-v0")` works once it is imported."""
+    try:
+        import gymnasium
+    except ImportError:
+        return []
+    ids = []
+    for name in sorted(installed_domains()):
+        env_id = GYMNASIUM_ID.format(domain=name)
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="thinkingbox.interfaces.gymnasium_env:TextEnv",
+                               kwargs={"domain": name})
+        ids.append(env_id)
+    return ids
+
+
+register_gymnasium_envs()
