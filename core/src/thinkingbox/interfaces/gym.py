@@ -1,6 +1,8 @@
 """A gymnasium-style environment over Thinkingbox tasks, for RL and for agents that bring
 their own loop. No gymnasium dependency: the API has gymnasium's shape (reset, step,
-close; a vectorised form), so RL code can wrap it. See docs/gym.md.
+close; a vectorised form). With gymnasium installed (the `gymnasium` extra), importing this
+module registers every domain as the gymnasium environment `thinkingbox/<domain>-v0`
+(interfaces/gymnasium_env.py: text observations and actions). See docs/gym.md.
 
 The caller's policy plays the agent of an ordinary trial. Each episode is the public
 facade's `run_one_async` (thinkingbox/trials.py) with the policy as its agent object: the
