@@ -79,8 +79,9 @@ class SessionWorlds:
 
     def __init__(self, domain: Domain, task_world: TaskWorld | None, idle_timeout: float = 600.0,
                  max_worlds: int = 1000, new_user: Callable[[Any], Any] | None = None,
-                 limits: Limits | None = None):
+                 limits: Limits | None = None, served: bool = False):
         self.domain, self.task_world = domain, task_world
+        self.served = served  # a `tb serve` process (not tb eval's in-process server): errors name its flags
         self.idle_timeout, self.max_worlds = idle_timeout, max_worlds
         self.new_user, self.limits = new_user, limits or Limits()
         self.sessions: dict[str, SessionWorld] = {}
@@ -164,6 +165,8 @@ class SessionWorlds:
         if sid is None:
             return None
         if self.task_world is None and sid not in self.sessions:
+            if not self.served:
+                return None  # the tool call fails with "no world is bound to this session"
             from mcp.server.mcpserver.exceptions import ToolError as MCPToolError
 
             raise MCPToolError("this server has no default task (tb serve --task): open a session of a task with "

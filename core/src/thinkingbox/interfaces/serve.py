@@ -191,7 +191,7 @@ def serve_http(domain: Domain, task: Any, host: str, port: int, judge_spec: str 
         def new_user(session_task: Any) -> Any:
             return factory(argument, session_task, settings)
     worlds = SessionWorlds(domain, task_world, idle_timeout=idle_timeout, max_worlds=max_sessions,
-                           new_user=new_user, limits=limits)
+                           new_user=new_user, limits=limits, served=True)
     app = http_app(domain, worlds, judge, host=host, max_sessions=max_sessions, idle_timeout=idle_timeout,
                    control_token=token)
     served = f"{domain.name}/{task.id}" if task is not None else f"{domain.name} (any task: POST /control/sessions)"
