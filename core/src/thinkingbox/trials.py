@@ -148,8 +148,8 @@ def reference_actions(domain: str | Domain | None, task: str | Task, host: Plugi
         the_task = task
     else:
         if domain is None:
-            raise ThinkingboxError(f"reference_actions needs the domain of task {task!r}: "
-                                   f"reference_actions(DOMAIN, {task!r}), e.g. reference_actions(\"retail\", \"dfw-001\")")
+            raise ThinkingboxError(f"reference_actions needs the domain of task {task!r}: reference_actions(DOMAIN, "
+                                   f"{task!r}), DOMAIN one of the installed: {', '.join(sorted(installed_domains()))}")
         if isinstance(domain, str):
             loaded = _REFERENCE_DOMAINS.get(domain) if host is None else None
             if loaded is None:

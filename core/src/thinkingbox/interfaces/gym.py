@@ -398,9 +398,9 @@ def reference_actions(domain: Any, task: Any = None) -> list[Action]:
     if task is None:
         if isinstance(domain, Task):
             return public_reference_actions(None, domain)
-        raise ThinkingboxError(f"reference_actions needs the domain too: reference_actions(DOMAIN, {domain!r}) "
-                               f"(e.g. reference_actions(\"retail\", {domain!r})), or env.reference_actions({domain!r}) "
-                               "on an environment of that domain")
+        raise ThinkingboxError(f"reference_actions needs the domain too: reference_actions(DOMAIN, {domain!r}) with "
+                               f"DOMAIN one of the installed ({', '.join(sorted(installed_domains()))}), or "
+                               f"env.reference_actions({domain!r}) on an environment of that domain")
     return public_reference_actions(domain, task)
 
 
@@ -450,7 +450,7 @@ def register_gymnasium_envs() -> list[str]:
     """Register every installed domain with gymnasium as `thinkingbox/<domain>-v0` (a
     TextEnv of thinkingbox.interfaces.gymnasium_env), when gymnasium is installed (the
     `gymnasium` extra); the ids, or [] without gymnasium. Idempotent; this module's import
-    calls it, so `gymnasium.make("thinkingbox/retail-v0")` works once it is imported."""
+    calls it, so `gymnasium.make("thinkingbox/DOMAIN-v0")` works once it is imported."""
     try:
         import gymnasium
     except ImportError:

@@ -4,7 +4,7 @@ actions (the core's `gymnasium` extra: `uv sync` in the workspace, or
 
 Importing thinkingbox.interfaces.gym registers one environment per installed domain as
 `thinkingbox/<domain>-v0` (gymnasium 1.x loads no plugins by itself, so the registration
-happens on that import; `gymnasium.make("thinkingbox.interfaces.gym:thinkingbox/retail-v0")`
+happens on that import; `gymnasium.make("thinkingbox.interfaces.gym:thinkingbox/DOMAIN-v0")`
 imports it for you). Each is a `TextEnv` over the dict environment `ThinkingboxEnv`: the
 same episode, rules and verdict, with its observations written as JSON text and its actions
 read from text.
