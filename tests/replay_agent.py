@@ -3,12 +3,13 @@ it replays a list of actions through the MCP URL it is given, then ends.
 
     python tests/replay_agent.py ACTIONS.json
 
-ACTIONS.json holds a list of steps, each {"tool": NAME, "args": {...}} (a tool call on the
-trial's world) or {"say": TEXT} (a message to the user, whose reply is read and dropped),
-and optionally a final {"final": TEXT} (the last message; <DONE> is added). Without a file
-(`-`), the task's reference solution is replayed: the harness's start message names the
-domain and task. `run_replayed` runs it through `tb eval` for tests (the cross-framework
-test plays the same actions everywhere).
+ACTIONS.json holds a list of actions in the form of `thinkingbox.trials.reference_actions`:
+{"tool": NAME, "arguments": {...}} (a tool call on the trial's world) or {"message": TEXT}
+(a message to the user, whose reply is read and dropped; a message with <DONE> ends the
+conversation). When the actions run out before the conversation ends, a last message ends
+it. Without a file (`-`), the task's reference solution is replayed: the harness's start
+message names the domain and task. `run_replayed` runs it through `tb eval` for tests (the
+cross-framework test plays the same actions everywhere).
 """
 import asyncio
 import json
@@ -28,31 +29,23 @@ def receive() -> dict:
     return json.loads(line)
 
 
-def reference_steps(domain_name: str, task_id: str) -> list[dict]:
-    from thinkingbox.engine.discovery import PluginHost
-
-    task = PluginHost().load_domains([domain_name])[0].task(task_id)
-    steps = [{"say": s.say} if s.say else {"tool": s.tool, "args": dict(s.args)} for s in task.solution]
-    return [*steps, {"final": task.final_message}]
-
-
-async def replay(start: dict, steps: list[dict]) -> None:
+async def replay(start: dict, actions: list[dict]) -> None:
     import httpx2
     from mcp import Client
     from mcp.client.streamable_http import streamable_http_client
 
     http = httpx2.AsyncClient(headers=start["mcp_headers"], timeout=60)
     async with Client(streamable_http_client(start["mcp_url"], http_client=http)) as client:
-        for step in steps:
-            if "tool" in step:
-                await client.call_tool(step["tool"], step.get("args", {}))
-            elif "say" in step:
-                send({"type": "message", "content": step["say"]})
+        for action in actions:
+            if "tool" in action:
+                await client.call_tool(action["tool"], action.get("arguments", {}))
+            else:
+                send({"type": "message", "content": action["message"]})
                 if receive()["type"] == "end":
+                    await http.aclose()
                     return
     await http.aclose()
-    final = next((s["final"] for s in steps if "final" in s), "Done.")
-    send({"type": "message", "content": f"{final} <DONE>"})
+    send({"type": "message", "content": "That is all. <DONE>"})
     receive()
 
 
@@ -73,8 +66,13 @@ def main() -> None:
     start = receive()
     assert start["type"] == "start", start
     path = sys.argv[1] if len(sys.argv) > 1 else "-"
-    steps = reference_steps(start["domain"], start["task"]) if path == "-" else json.load(open(path))
-    asyncio.run(replay(start, steps))
+    if path == "-":
+        from thinkingbox.trials import reference_actions
+
+        actions = reference_actions(start["domain"], start["task"])
+    else:
+        actions = json.load(open(path))
+    asyncio.run(replay(start, actions))
 
 
 if __name__ == "__main__":

@@ -13,13 +13,10 @@ DOMAIN, TASK = "retail", "dfw-001"
 
 
 def reference_steps() -> list[dict]:
-    """The task's reference solution: {"tool", "args"} calls and {"say"} messages, then the
-    final message as {"final"}."""
-    from thinkingbox.engine.discovery import PluginHost
+    """The task's reference solution in the one format every way in takes."""
+    from thinkingbox.trials import reference_actions
 
-    task = PluginHost().load_domains([DOMAIN])[0].task(TASK)
-    steps = [{"say": s.say} if s.say else {"tool": s.tool, "args": dict(s.args)} for s in task.solution]
-    return [*steps, {"final": task.final_message}]
+    return reference_actions(DOMAIN, TASK)
 
 
 def without_last_write(steps: list[dict]) -> list[dict]:
@@ -31,8 +28,8 @@ def through_tb_eval(steps, fake_openai, tmp_path) -> bool:
     from helpers import record_lines
     from thinkingbox.interfaces.cli import main
 
-    script = [{"tool_calls": [{"name": s["tool"], "arguments": s["args"]}]} if "tool" in s
-              else {"content": s["say"]} if "say" in s else {"content": f"{s['final']} <DONE>"} for s in steps]
+    script = [{"tool_calls": [{"name": s["tool"], "arguments": s["arguments"]}]} if "tool" in s
+              else {"content": s["message"]} for s in steps]
     fake_openai.script("fake-agent", script)
     out = tmp_path / "eval.jsonl"
     main(["eval", "--domains", DOMAIN, "--tasks", TASK, "--agent", "openai:fake-agent",
@@ -52,16 +49,12 @@ def through_command_agent(steps, tmp_path) -> bool:
 
 def through_inspect(steps, tmp_path) -> bool:
     replay = pytest.importorskip("thinkingbox_inspect.replay")
-    actions = [{"say": s["final"]} if "final" in s else s for s in steps]
-    passed, _ = replay.run_actions(DOMAIN, TASK, actions, log_dir=str(tmp_path / "inspect-logs"))
+    passed, _ = replay.run_actions(DOMAIN, TASK, steps, log_dir=str(tmp_path / "inspect-logs"))
     return passed
 
 
 def through_gym(steps) -> bool:
-    actions = [{"type": "tool_call", "name": s["tool"], "arguments": s["args"]} if "tool" in s
-               else {"type": "message", "content": s["say"]} if "say" in s
-               else {"type": "message", "content": f"{s['final']} <DONE>"} for s in steps]
-    return replay_verdict(DOMAIN, TASK, actions, judge="rules")
+    return replay_verdict(DOMAIN, TASK, steps, judge="rules")
 
 
 @pytest.mark.parametrize("variant, expected", [("reference", True), ("without_last_write", False)])

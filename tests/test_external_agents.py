@@ -9,6 +9,7 @@ import pytest
 
 from thinkingbox.engine.discovery import PluginHost
 from thinkingbox.interfaces.cli import main
+from thinkingbox.trials import reference_actions
 
 pytestmark = pytest.mark.domains("retail", "booking")
 
@@ -16,13 +17,6 @@ ROOT = Path(__file__).resolve().parents[1]
 REPLAY_AGENT = ROOT / "tests" / "replay_agent.py"
 ADAPTER = ROOT / "examples" / "openai_agents_adapter.py"
 PY = sys.executable
-
-
-def reference_actions(domain: str, task_id: str) -> list[dict]:
-    """A task's reference solution as replay_agent.py reads it."""
-    task = PluginHost().load_domains([domain])[0].task(task_id)
-    steps = [{"say": s.say} if s.say else {"tool": s.tool, "args": dict(s.args)} for s in task.solution]
-    return [*steps, {"final": task.final_message}]
 
 
 def evaluate(tmp_path, agent: str, domain: str, task: str, *extra, status=0) -> dict:
@@ -59,7 +53,7 @@ def test_a_replaying_process_gets_the_oracles_verdict_and_record(tmp_path, domai
 def test_doing_nothing_fails_as_noop_does(tmp_path):
     from replay_agent import run_replayed
 
-    record = run_replayed("retail", "ret-fee-001", [{"final": "Sorry, I cannot help with this request."}],
+    record = run_replayed("retail", "ret-fee-001", [{"message": "Sorry, I cannot help with this request. <DONE>"}],
                           tmp_path / "nothing.jsonl")
     assert record["verdict"] is False and record["finish_reason"] == "done" and record["error"] is None
     assert record["counts"] == {"user_turns": 0, "tool_calls": 0}
@@ -131,9 +125,9 @@ def test_the_openai_agents_sdk_adapter_solves_a_task_with_a_scripted_model(tmp_p
     steps = []
     for action in reference_actions("retail", "dfw-001"):
         if "tool" in action:
-            steps.append({"tool_calls": [{"name": action["tool"], "arguments": action["args"]}]})
+            steps.append({"tool_calls": [{"name": action["tool"], "arguments": action["arguments"]}]})
         else:
-            steps.append({"content": action.get("say") or f"{action['final']} <DONE>"})
+            steps.append({"content": action["message"]})
     fake_openai.script("fake-sdk-model", steps)
     record = evaluate(tmp_path, f"command:{PY} {ADAPTER} fake-sdk-model", "retail", "dfw-001")
     assert record["verdict"] is True, record["error"]
@@ -169,7 +163,7 @@ def test_the_end_flag_and_the_action_cap_end_the_conversation_as_for_our_agents(
     record = evaluate(tmp_path, ended, "retail", "ret-fee-001")
     assert record["finish_reason"] == "end_turn" and record["final_message"] == "All set."
     assert [e["name"] for e in record["trajectory"] if e["role"] == "tool"] == ["end_conversation"]
-    lookups = [{"tool": "get_order", "args": {"order_id": "ORD-200001"}}] * 3
+    lookups = [{"tool": "get_order", "arguments": {"order_id": "ORD-200001"}}] * 3
     capped = run_replayed("retail", "ret-fee-001", lookups, tmp_path / "capped.jsonl", "--max-tool-calls", "2")
     assert capped["finish_reason"] == "action_limit" and capped["counts"]["tool_calls"] == 2
     assert [e["is_error"] for e in capped["trajectory"] if e["role"] == "tool"] == [False, False]
@@ -185,3 +179,57 @@ def test_a_command_agents_record_rejudges_to_the_same_verdict(tmp_path, capsys):
     (record,) = [r for r in map(json.loads, (tmp_path / "again.jsonl").read_text().splitlines())
                  if "run_header" not in r]
     assert record["verdict"] is True
+
+
+@pytest.mark.slow
+def test_the_first_error_line_of_a_crashing_python_agent_names_its_exception(tmp_path, capsys):
+    """A traceback on stderr: the record's error and the first-error line keep the exception
+    line ("ValueError: ..."), not only the "Traceback (most recent call last):" header."""
+    frames = "\n".join(f"def f{i}(): return f{i + 1}()" for i in range(30))  # a deep stack: a long traceback
+    agent = script(tmp_path, "raises.py", f"{frames}\ndef f30(): raise ValueError('the adapter got no tools')\n"
+                   "f0()\n")
+    record = evaluate(tmp_path, agent, "retail", "ret-fee-001", status=1)
+    assert "ended (ValueError: the adapter got no tools); its stderr ends: " in record["error"]
+    (line,) = [x for x in capsys.readouterr().err.splitlines() if x.startswith("tb: first error")]
+    assert "ValueError: the adapter got no tools" in line and "File " not in line
+
+
+def test_the_exception_line_of_a_traceback():
+    from thinkingbox.engine.external import exception_line
+    from thinkingbox.interfaces.progress import error_summary
+
+    chained = ("starting\nTraceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n    x()\n"
+               "KeyError: 'tools'\n\nDuring handling of the above exception, another exception occurred:\n\n"
+               "Traceback (most recent call last):\n  File \"a.py\", line 3, in <module>\n    y()\n"
+               "pkg.errors.AdapterError: no tools listed\nshutting down\n")
+    assert exception_line(chained) == "pkg.errors.AdapterError: no tools listed"
+    assert exception_line("Traceback (most recent call last):\n  File \"a.py\"\nKeyboardInterrupt\n") == \
+        "KeyboardInterrupt"
+    assert exception_line("no traceback here: ValueError: x") is None
+    cut = '" line 9, in f\n    g()\n  File "b.py", line 2, in g\n    raise OSError(5)\nOSError: 5\n'
+    assert exception_line(cut) == "OSError: 5"  # a long traceback's header cut off with the start of stderr
+    summary = error_summary("agent process: exited with status 1; its stderr ends: " + chained)
+    assert summary.endswith("AdapterError: no tools listed") and "File" not in summary
+    assert error_summary("x" * 400) == "x" * 300 + "..."
+
+
+@pytest.mark.slow
+def test_the_docs_example_runs_a_rubric_task_with_the_judge_it_shows(tmp_path, capsys):
+    """docs/external-agents.md shows a command agent on booking (rubric questions) with a
+    judge; without one the run stops before it starts, naming `--judge rules`."""
+    import shlex
+
+    doc = (ROOT / "docs" / "external-agents.md").read_text()
+    (line,) = [x.strip() for x in doc.splitlines() if x.strip().startswith("tb eval --domains booking --agent")]
+    words = shlex.split(line)
+    assert words[words.index("--judge") + 1] == "rules"
+    agent = f"command:{PY} {REPLAY_AGENT} -"      # replays the task's reference solution
+    args = [w if not w.startswith("command:") else agent for w in words[1:]]
+    out = tmp_path / "run.jsonl"
+    without = [a for i, a in enumerate(args) if a != "--judge" and (i == 0 or args[i - 1] != "--judge")]
+    assert main([*without, "--tasks", "crf-002", "--output", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "rubric questions (crf-002)" in err and "--judge rules" in err and not out.exists()
+    assert main([*args, "--tasks", "crf-002", "--output", str(out)]) == 0
+    (record,) = [r for r in map(json.loads, out.read_text().splitlines()) if "run_header" not in r]
+    assert record["verdict"] is True and "rubric" in {c["name"] for c in record["checks"]}, record["error"]

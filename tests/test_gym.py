@@ -23,7 +23,7 @@ def first_write(domain, task):
     """The reference actions, and the index of the first call of a tool that changes the world."""
     actions = reference_actions(task)
     writes = domain.write_tools
-    return actions, next(i for i, a in enumerate(actions) if a.get("name") in writes)
+    return actions, next(i for i, a in enumerate(actions) if a.get("tool") in writes)
 
 
 @pytest.mark.parametrize("domain", sorted(installed_domains()))
@@ -73,7 +73,7 @@ def test_the_end_tool_with_a_final_message_ends_the_episode_as_in_tb_eval(host):
         for action in steps:
             env.step(action)
         observation, reward, terminated, truncated, info = env.step(
-            {"type": "tool_call", "name": "end_conversation", "arguments": {}, "content": final["content"]})
+            {"type": "tool_call", "name": "end_conversation", "arguments": {}, "content": final["message"]})
         assert observation == {"type": "tool_result", "name": "end_conversation",
                                "content": "The conversation is over.", "is_error": False}
         assert (reward, terminated, truncated, info["finish_reason"]) == (1.0, True, False, "end_turn")
@@ -188,6 +188,31 @@ def test_the_sync_env_inside_a_running_loop_is_a_clear_error(host):
         assert env.reset(env.task_ids[0])[0]["type"] == "start"  # and it still works outside one
 
 
+def test_one_reference_actions_for_every_way_in(host):
+    """thinkingbox.trials.reference_actions(domain, task) is the one format ({"tool",
+    "arguments"} calls, {"message"} messages, the final message with <DONE> last); the gym's
+    helper and the env's method give the same list, and `step` takes it as it is."""
+    import thinkingbox.interfaces.gym as gym
+    from thinkingbox.trials import reference_actions as public
+
+    actions = public("retail", "dfw-001")
+    assert all(set(a) in ({"tool", "arguments"}, {"message"}) for a in actions)
+    assert actions[-1]["message"].endswith("<DONE>") and any("tool" in a for a in actions)
+    (retail,) = host.load_domains(["retail"])
+    assert gym.reference_actions("retail", "dfw-001") == gym.reference_actions(retail.task("dfw-001")) == actions
+    with pytest.raises(ThinkingboxError, match=r'reference_actions\(DOMAIN, .dfw-001.\) with DOMAIN one of the installed \(.*retail.*env.reference_actions'):
+        gym.reference_actions("dfw-001")
+    with pytest.raises(ThinkingboxError, match="has no task 'nope'"):
+        public("retail", "nope")
+    with ThinkingboxEnv("retail", host=host) as env:
+        assert env.reference_actions("dfw-001") == actions
+        reward, info = env.play("dfw-001", env.reference_actions("dfw-001"))
+        assert reward == 1.0 and info["finish_reason"] == "done"
+        env.reset("dfw-001")
+        assert env.step({"tool": "get_order", "arguments": {"order_id": "ORD-510101"}})[0]["type"] == "tool_result"
+        assert env.step({"message": "Sorry, I cannot help. <DONE>"})[1:3] == (0.0, True)
+
+
 def test_replay_verdict_runs_one_task_with_given_actions(host):
     (retail,) = host.load_domains(["retail"])
     task = retail.task(sorted(retail.tasks)[0])
@@ -251,3 +276,59 @@ def test_an_llm_user_answers_messages_and_its_failure_ends_the_episode_as_an_err
         observation, reward, terminated, truncated, info = env.step({"type": "message", "content": "And?"})
         assert (observation["type"], reward, terminated, truncated) == ("end", 0.0, True, False)
         assert info["finish_reason"] == "error" and info["error"]
+
+
+@pytest.mark.slow
+def test_the_envs_are_registered_gymnasium_envs_that_pass_its_checker():
+    """With the `gymnasium` extra (the dev group installs it), every domain is
+    `thinkingbox/<domain>-v0`: text observations and actions, reset(seed=, options=), the
+    5-tuple step, and gymnasium's own env checker passes."""
+    gymnasium = pytest.importorskip("gymnasium", reason="the gymnasium extra is not installed "
+                                    "(pip install './core[gymnasium]'; the workspace's dev group has it)")
+    import json
+    import warnings
+
+    from gymnasium.utils.env_checker import check_env
+    from thinkingbox.interfaces.gym import register_gymnasium_envs
+
+    assert register_gymnasium_envs() == [f"thinkingbox/{d}-v0" for d in sorted(installed_domains())]
+    env = gymnasium.make("thinkingbox/retail-v0")
+    try:
+        text_env = env.unwrapped
+        assert isinstance(env.observation_space, gymnasium.spaces.Text)
+        assert isinstance(env.action_space, gymnasium.spaces.Text)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            check_env(text_env)
+        assert [str(w.message) for w in caught] == []   # (the checker warns of what it finds amiss)
+
+        observation, info = env.reset(options={"task": "dfw-001"})
+        start = json.loads(observation)
+        assert info["task"] == "dfw-001" and start["type"] == "start" and observation in env.observation_space
+        for action in text_env.reference_actions("dfw-001"):
+            observation, reward, terminated, truncated, info = env.step(action)
+            assert isinstance(observation, str) and observation in env.observation_space
+            if terminated or truncated:
+                break
+        assert (reward, terminated, truncated, info["verdict"]) == (1.0, True, False, True)
+
+        env.reset(options={"task": "dfw-001"})
+        _, reward, terminated, _, info = env.step("I'm sorry, I cannot help with this. <DONE>")  # plain text: a message
+        assert (reward, terminated, info["finish_reason"]) == (0.0, True, "done")
+        assert env.reset(seed=7)[1]["task"] == env.reset(seed=7)[1]["task"]  # the seed picks the task
+    finally:
+        env.close()
+
+
+def test_a_text_action_is_a_json_action_or_a_message():
+    pytest.importorskip("gymnasium", reason="the gymnasium extra is not installed (pip install './core[gymnasium]')")
+    from thinkingbox.interfaces.gymnasium_env import observation_text, parse_action
+
+    assert parse_action('{"tool": "get_order", "arguments": {"order_id": "ORD-1"}}') == \
+        {"tool": "get_order", "arguments": {"order_id": "ORD-1"}}
+    assert parse_action("Hello {there}") == {"type": "message", "content": "Hello {there}"}
+    assert parse_action("{not json") == {"type": "message", "content": "{not json"}
+    assert observation_text({"type": "user_message", "content": "Grüße\n"}) == \
+        '{"type":"user_message","content":"Gr\\u00fc\\u00dfe\\n"}'
+    with pytest.raises(TypeError, match="a TextEnv action is a str"):
+        parse_action({"type": "message"})

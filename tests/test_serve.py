@@ -37,8 +37,8 @@ class Served(str):
 
 def serve_http(*extra, env=None, domain="retail", task="ret-fee-001") -> tuple[subprocess.Popen, Served]:
     port = free_port()
-    proc = subprocess.Popen([TB, "serve", "--domain", domain, "--task", task, "--transport", "http",
-                             "--port", str(port), *extra],
+    proc = subprocess.Popen([TB, "serve", "--domain", domain, *(("--task", task) if task else ()), "--transport",
+                             "http", "--port", str(port), *extra],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     base = Served(f"http://127.0.0.1:{port}")
     base.token = ""
@@ -111,7 +111,7 @@ def test_http_sessions_get_their_own_worlds_and_the_control_endpoints(http_serve
     run(go())
     sessions = http_server.control("GET", "/sessions").json()["sessions"]
     assert len(sessions) == 2
-    sid = sessions[0]["id"]
+    sid = sessions[0]["session"]
     effects = http_server.control("GET", f"/sessions/{sid}/effects").json()["effects"]
     assert [(e["kind"], e["table"]) for e in effects] == [("created", "tickets")]
     verdict = http_server.control("POST", f"/sessions/{sid}/verdict", json={"final_message": "done"}).json()
@@ -201,9 +201,9 @@ def test_the_control_endpoints_need_the_token_and_a_local_host_and_origin(http_s
             await agent.call_tool("helpdesk_create_item", TICKET)
     run(agent_session())
     (session,) = http_server.control("GET", "/sessions").json()["sessions"]
-    endpoints = [("GET", "/task"), ("GET", "/sessions"), ("POST", f"/sessions/{session['id']}/reset"),
-                 ("GET", f"/sessions/{session['id']}/effects"), ("GET", f"/sessions/{session['id']}/verdict"),
-                 ("POST", f"/sessions/{session['id']}/verdict")]
+    endpoints = [("GET", "/task"), ("GET", "/sessions"), ("POST", f"/sessions/{session['session']}/reset"),
+                 ("GET", f"/sessions/{session['session']}/effects"), ("GET", f"/sessions/{session['session']}/verdict"),
+                 ("POST", f"/sessions/{session['session']}/verdict")]
     for method, path in endpoints:
         for headers in ({}, {"authorization": "Bearer wrong-token-of-some-length"},
                         {"authorization": http_server.token}, {"authorization": f"Basic {http_server.token}"}):
@@ -216,14 +216,14 @@ def test_the_control_endpoints_need_the_token_and_a_local_host_and_origin(http_s
         assert cross.status_code == 403
     assert http_server.control("GET", "/task", headers={"origin": f"{http_server}"}).status_code == 200
     # nothing above reset or judged the session: its world still holds the agent's ticket
-    effects = http_server.control("GET", f"/sessions/{session['id']}/effects").json()["effects"]
+    effects = http_server.control("GET", f"/sessions/{session['session']}/effects").json()["effects"]
     assert [e["kind"] for e in effects] == ["created"]
 
 
 def test_the_control_endpoints_refuse_a_body_over_the_limit_without_reading_it(http_server):  # F6
     run(_touch(f"{http_server}/mcp"))
     (session,) = http_server.control("GET", "/sessions").json()["sessions"]
-    path = f"/sessions/{session['id']}/verdict"
+    path = f"/sessions/{session['session']}/verdict"
     started = time.monotonic()
     big = http_server.control("POST", path, content=b'{"final_message": "' + b"a" * 30_000_000 + b'"}')
     assert big.status_code == 413 and "over 1000000 bytes" in big.json()["error"]
@@ -276,30 +276,33 @@ def as_agent(base: Served, sid: str, token: str, method: str, path: str, **kwarg
                           headers={"authorization": f"Bearer {token}"}, timeout=30, **kwargs)
 
 
-def replay_oracle_over_http(base: Served, domain: str, task_id: str) -> tuple[str, list[str]]:
+def replay_oracle_over_http(base: Served, domain: str, task_id: str, body: dict | None = None
+                            ) -> tuple[str, list[str]]:
     """Play the task's reference solution as an external agent would: its messages to the
-    served user, its calls on the session's MCP tools. Returns the session and the replies."""
+    served user, its calls on the session's MCP tools. Returns the session and the replies.
+    `body`: of the session's POST (None: none, the server's default task)."""
     from thinkingbox.engine.discovery import PluginHost
-    from thinkingbox.models.prompts import DONE_MARKER
+    from thinkingbox.trials import reference_actions
 
     task = PluginHost().load_domains([domain])[0].task(task_id)
-    opened = base.control("POST", "/sessions").json()
+    opened = base.control("POST", "/sessions", **({"json": body} if body is not None else {})).json()
     sid, token = opened["session"], opened["token"]
-    assert opened["request"] == task.request
+    assert opened["request"] == task.request and opened["task"] == task_id
     assert as_agent(base, sid, token, "GET", "/opening").json() == {"message": task.request}
+    *steps, final = reference_actions(domain, task_id)
     replies = []
 
     async def go():
         async with session_client(base, token) as client:
-            for step in task.solution:
-                if step.say:
-                    answer = as_agent(base, sid, token, "POST", "/messages", json={"content": step.say}).json()
+            for step in steps:
+                if "message" in step:
+                    answer = as_agent(base, sid, token, "POST", "/messages", json={"content": step["message"]}).json()
                     assert answer["ended"] is False
                     replies.append(answer["reply"])
                 else:
-                    await client.call_tool(step.tool, dict(step.args))
+                    await client.call_tool(step["tool"], step["arguments"])
     run(go())
-    last = as_agent(base, sid, token, "POST", "/messages", json={"content": f"{task.final_message} {DONE_MARKER}"})
+    last = as_agent(base, sid, token, "POST", "/messages", json={"content": final["message"]})
     assert last.json() == {"reply": None, "ended": True, "finish_reason": "done"}
     return sid, replies
 
@@ -379,8 +382,10 @@ def test_a_session_token_reaches_its_own_user_and_tools_and_nothing_else():
         proc.wait(timeout=10)
 
 
-def test_serving_without_a_user_has_no_user_endpoint(http_server):
-    refused = http_server.control("POST", "/sessions")
+def test_serving_without_a_user_opens_sessions_without_a_conversation(http_server):
+    opened = http_server.control("POST", "/sessions", json={"holder": "probe"}).json()
+    assert opened["user"] is False and opened["task"] == "ret-fee-001" and opened["holder"] == "probe"
+    refused = as_agent(http_server, opened["session"], opened["token"], "POST", "/messages", json={"content": "hi"})
     assert refused.status_code == 409 and "--user scripted" in refused.json()["error"]
 
 
@@ -417,3 +422,101 @@ def test_a_served_user_that_cannot_be_made_is_a_one_line_error(capsys, extra, me
     assert main(["serve", "--domain", "retail", "--task", "ret-fee-001", "--port", str(free_port()), *extra]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+# ---- one server, many tasks; judging a saved world (issue 32, item 5) -----------------
+
+@pytest.mark.slow
+def test_one_server_serves_many_tasks_and_lists_sessions_as_it_opens_them(tmp_path):
+    proc, base = serve_http("--user", "scripted", "--judge", "rules", task=None)
+    try:
+        task = base.control("GET", "/task").json()
+        assert task["task"] is None and {"dfw-001", "ret-fee-001"} <= set(task["tasks"])
+        # each session names its task (and who holds it); the conversation is judged as tb eval judges
+        sid, _ = replay_oracle_over_http(base, "retail", "dfw-001", {"task": "dfw-001", "holder": "agent-a"})
+        other = base.control("POST", "/sessions", json={"domain": "retail", "task": "ret-fee-001",
+                                                        "holder": "agent-b"}).json()
+        verdict = base.control("GET", f"/sessions/{sid}/verdict").json()
+        assert verdict["task"] == "dfw-001" and verdict["verdict"] is True, verdict["checks"]
+        listed = {s["session"]: s for s in base.control("GET", "/sessions").json()["sessions"]}
+        assert set(listed) == {sid, other["session"]}
+        assert set(listed[other["session"]]) == set(other) - {"token"}   # the same shape, less the token
+        assert {k: v for k, v in listed[other["session"]].items() if k != "idle_seconds"} == \
+            {k: v for k, v in other.items() if k not in ("token", "idle_seconds")}
+        assert (listed[sid]["holder"], listed[sid]["task"], listed[sid]["ended"]) == ("agent-a", "dfw-001", True)
+        assert (listed[other["session"]]["holder"], listed[other["session"]]["task"]) == ("agent-b", "ret-fee-001")
+        # what cannot be served is said, with what to do
+        for body, status, words in (({}, 400, "name the task"), ({"task": "nope"}, 404, "has no task 'nope'"),
+                                    ({"task": "dfw-001", "domain": "booking"}, 404, "--domain booking"),
+                                    ({"task": 5}, 400, "the body must be")):
+            refused = base.control("POST", "/sessions", json=body)
+            assert refused.status_code == status and words in refused.json()["error"], body
+
+        async def plain():  # a plain MCP session has no task to get a world of
+            async with Client(f"{base}/mcp") as client:
+                result = await client.call_tool("get_order", {"order_id": "ORD-200001"})
+                assert result.is_error and 'POST /control/sessions {"task": ID}' in text(result)
+        run(plain())
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def _serve_stdio_and_call(report: Path, task: str, skip: str | None = None) -> None:
+    from thinkingbox.trials import reference_actions
+
+    async def go():
+        params = StdioServerParameters(command=TB, args=["serve", "--domain", "retail", "--task", task,
+                                                         "--report", str(report)])
+        async with Client(params) as client:
+            for action in reference_actions("retail", task):
+                if "tool" in action and action["tool"] != skip:
+                    assert not (await client.call_tool(action["tool"], action["arguments"])).is_error
+    run(go())
+
+
+@pytest.mark.slow
+def test_a_world_saved_by_serve_report_is_judged_by_tb_judge_world(tmp_path, capsys):
+    from thinkingbox.interfaces.cli import main
+    from thinkingbox.trials import reference_actions
+
+    final = reference_actions("retail", "dfw-001")[-1]["message"]
+    done, partial = tmp_path / "done.db", tmp_path / "partial.db"
+    _serve_stdio_and_call(done, "dfw-001")
+    _serve_stdio_and_call(partial, "dfw-001", skip="create_rma")
+    capsys.readouterr()
+
+    assert main(["judge-world", str(done), "--final-message", final]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"retail/dfw-001  world {done}\nverdict: PASS\n") and "ok   golden_state" in out
+    assert main(["judge-world", str(done)]) == 1   # what the agent said is not in the world
+    captured = capsys.readouterr()
+    assert "FAIL communication: not judged: no final message was given" in captured.out
+    assert "give --final-message TEXT" in captured.err
+
+    assert main(["judge-world", str(partial), "--final-message", final, "--json"]) == 1
+    result = json.loads(capsys.readouterr().out)
+    assert (result["task"], result["verdict"]) == ("dfw-001", False)
+    assert [(d["kind"], d["table"]) for d in result["diff"]] == [("missing", "rmas")]
+    assert main(["judge-world", str(partial), "--final-message", final]) == 1
+    assert "    missing rmas[" in capsys.readouterr().out   # the diff, as tb show prints it
+
+    record = tmp_path / "trial.json"   # a trial record as --trajectory gives the final message too
+    record.write_text(json.dumps({"trajectory": [], "final_message": final}))
+    assert main(["judge-world", str(done), "--trajectory", str(record)]) == 0
+    capsys.readouterr()
+    assert main(["judge-world", str(done), "--task", "dfw-002"]) == 2
+    assert "is a world of task 'dfw-001', not 'dfw-002'" in capsys.readouterr().err
+    (tmp_path / "junk.db").write_text("not a database")
+    assert main(["judge-world", str(tmp_path / "junk.db")]) == 2
+    assert "not an SQLite database" in capsys.readouterr().err
+
+
+def test_serve_says_which_flags_go_with_which_transport(capsys):
+    from thinkingbox.interfaces.cli import main
+
+    assert main(["serve", "--domain", "retail"]) == 2
+    assert "--transport stdio serves one task's world: give --task" in capsys.readouterr().err
+    assert main(["serve", "--domain", "retail", "--transport", "http", "--report", "x.db",
+                 "--port", str(free_port())]) == 2
+    assert "--report applies to --transport stdio" in capsys.readouterr().err

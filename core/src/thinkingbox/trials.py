@@ -51,7 +51,7 @@ from thinkingbox.secrets import redact, redact_value, secret_values
 __all__ = [
     # settings and running
     "RunSettings", "Limits", "ModelConfig", "run_one", "run_one_async", "run_many", "plan_many", "Run",
-    "TrialResult", "load_domain", "installed_domains", "check_settings",
+    "TrialResult", "load_domain", "installed_domains", "check_settings", "reference_actions",
     # what an agent object sees and answers
     "Agent", "AgentTurn", "EpisodeContext", "ToolCallRequest", "TrajectoryEvent", "END_TOOL_SCHEMA",
     "END_TOOL_NAME", "DONE_MARKER", "SHARED_AGENT_PROMPT",
@@ -124,6 +124,44 @@ def load_domain(name: str, host: PluginHost | None = None) -> Domain:
     """An installed domain by name (`host`: a PluginHost to load it with, to share it)."""
     (domain,) = (host or PluginHost()).load_domains([name])
     return domain
+
+
+_REFERENCE_DOMAINS: dict[str, Domain] = {}   # domains loaded for reference_actions, by name
+
+
+def reference_actions(domain: str | Domain | None, task: str | Task, host: PluginHost | None = None
+                      ) -> list[dict[str, Any]]:
+    """A task's reference solution as the actions the `oracle` agent plays, in order:
+
+        {"tool": NAME, "arguments": {...}}      a tool call
+        {"message": TEXT}                       a message to the customer
+
+    The last action is always the reference's final message, ending with the done marker
+    (`<DONE>`), as the oracle sends it. Every way in takes this list as it is: the gym
+    environment's `step` and `play`, the inspect package's `run_actions`, and the tests'
+    replaying command agent.
+
+    `domain`: an installed domain's name (or a loaded `Domain`); `task`: a task id of it (or
+    a `Task`, when `domain` may be None). An unknown domain or task is a ThinkingboxError
+    naming what is installed."""
+    if isinstance(task, Task):
+        the_task = task
+    else:
+        if domain is None:
+            raise ThinkingboxError(f"reference_actions needs the domain of task {task!r}: reference_actions(DOMAIN, "
+                                   f"{task!r}), DOMAIN one of the installed: {', '.join(sorted(installed_domains()))}")
+        if isinstance(domain, str):
+            loaded = _REFERENCE_DOMAINS.get(domain) if host is None else None
+            if loaded is None:
+                loaded = load_domain(domain, host)
+                if host is None:
+                    _REFERENCE_DOMAINS[domain] = loaded
+            domain = loaded
+        the_task = domain.task(task)
+    actions: list[dict[str, Any]] = [{"message": step.say} if step.say else
+                                     {"tool": step.tool, "arguments": dict(step.args)} for step in the_task.solution]
+    final = the_task.final_message
+    return [*actions, {"message": final if DONE_MARKER in final else f"{final} {DONE_MARKER}"}]
 
 
 _OWN_AGENT: Any = object()  # stands for the caller's agent object in a check

@@ -203,7 +203,7 @@ def test_a_key_the_model_repeats_is_judged_as_said_and_redacted_in_the_score(mon
     key = "sk-test-repeated-by-the-model-0123"
     monkeypatch.setenv("OPENAI_API_KEY", key)
     *reference, final = reference_actions("retail", "dfw-001")
-    passed, _ = run_actions("retail", "dfw-001", [*reference, {**final, "say": f"{final['say']} (my key: {key})"}],
+    passed, _ = run_actions("retail", "dfw-001", [*reference, {**final, "message": f"{final['message']} (my key: {key})"}],
                             log_dir=str(tmp_path))
     assert passed  # judged on what was said
     (log_file,) = tmp_path.glob("*.eval")
@@ -226,8 +226,8 @@ def test_bad_task_arguments_are_one_line_errors(args, message):
 
 def test_a_failed_tool_call_is_an_error_result_and_the_end_tool_ends_the_conversation(tmp_path):
     *reference, final = reference_actions("retail", "dfw-001")
-    actions = [{"tool": "get_order", "args": {"order_id": "ORD-000000"}}, *reference,
-               {"tool": "end_conversation", "args": {}, "say": final["say"]}]
+    actions = [{"tool": "get_order", "arguments": {"order_id": "ORD-000000"}}, *reference,
+               {"tool": "end_conversation", "arguments": {}, "message": final["message"]}]
     passed, _ = run_actions("retail", "dfw-001", actions, log_dir=str(tmp_path))
     assert passed  # a failed call changes nothing
     (log_file,) = tmp_path.glob("*.eval")

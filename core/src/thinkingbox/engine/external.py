@@ -54,6 +54,26 @@ PIPE_GRACE = 1.0          # seconds the pipes are read once the process group is
 DEFAULT_TIMEOUT = 600.0   # seconds without a message (--agent-timeout)
 DEFAULT_TIME_LIMIT = 3600.0  # seconds one trial's agent may run in all (--agent-time-limit)
 
+TRACEBACK_HEAD = "Traceback (most recent call last):"
+STDERR_MARK = "; its stderr ends: "  # in a failed agent's error, what comes after is the end of its stderr
+
+
+def exception_line(text: str) -> str | None:
+    """The exception line of the last Python traceback in `text` ("ValueError: bad input"),
+    or None when `text` holds none. A one-line summary of an error keeps this line, not the
+    "Traceback (most recent call last):" that comes first. The frames are indented lines
+    (`  File "...", line N`); the first line after them that is not indented is what was
+    raised. A traceback whose header was cut off (the end of a long stderr) is found by its
+    frames."""
+    at = max(text.rfind(TRACEBACK_HEAD), text.rfind('\n  File "'))
+    if at < 0:
+        return None
+    for line in text[at:].splitlines()[1:]:
+        if line.strip() and not line[:1].isspace():
+            return line.strip()[:300]
+    return None
+
+
 _groups: set[int] = set()     # process groups of agent processes this process has started and not ended
 _groups_lock = threading.Lock()
 _watchers: list[Callable[[int, bool], None]] = []
@@ -171,8 +191,12 @@ class CommandAgent:
         def fail(why: str) -> bool:
             from thinkingbox.secrets import redact
 
-            tail = stderr.decode("utf-8", "replace")[-STDERR_KEPT:].strip()
-            conversation.finish(ERROR, redact(f"agent process: {why}" + (f"; its stderr ends: {tail}" if tail else "")))
+            kept = stderr.decode("utf-8", "replace")
+            tail = kept[-STDERR_KEPT:].strip()
+            raised = exception_line(kept)
+            if raised:  # what was raised first, where a one-line summary keeps it
+                why = f"{why} ({raised})"
+            conversation.finish(ERROR, redact(f"agent process: {why}" + (f"{STDERR_MARK}{tail}" if tail else "")))
             return False
 
         def over_time() -> bool:

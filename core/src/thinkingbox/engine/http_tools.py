@@ -10,10 +10,13 @@ Host/Origin checks as /mcp and stay within its body limit, since they hold what 
 must never see (other sessions, the golden state). docs/security.md has the threat model;
 docs/external-agents.md the user endpoints. `tb serve` (interfaces/serve.py) serves this app.
 
-    GET  /control/task                         the served task (id, domain, request)
-    GET  /control/sessions                     open sessions with a world
-    POST /control/sessions                     (with --user) a session with a fresh world, a conversation
-                                               with the simulated user and a token scoped to it
+    GET  /control/task                         the served domain, its default task (--task) and task ids
+    GET  /control/sessions                     open sessions with a world, each as POST answers it (less
+                                               the token): session, domain, task, holder, request, ...
+    POST /control/sessions                     {"task": ID, "domain": NAME, "holder": LABEL} (each optional;
+                                               the task defaults to --task): a session with a fresh world
+                                               of that task and a token scoped to it, and (with --user) a
+                                               conversation with the simulated user
     GET  /control/sessions/{id}/opening        the opening request      } control token or
     POST /control/sessions/{id}/messages       {"content": ...} -> reply } the session's token
     POST /control/sessions/{id}/reset          replace the session's world with a fresh one
@@ -52,8 +55,10 @@ ABORT_HOOK_ENV = "TB_TEST_ABORT_HTTP_ON_SIGUSR1"
 class SessionWorld:
     world: World
     last_used: float
-    token: str | None = None         # a session opened with a user: its scoped token
+    token: str | None = None         # a session opened through the control plane: its scoped token
     conversation: Conversation | None = None
+    task_world: TaskWorld | None = None   # the session's task (None: the server's default task)
+    holder: str | None = None        # who holds it: the label given when it was opened
 
 
 def bearer(headers: Any) -> str | None:
@@ -65,16 +70,18 @@ def bearer(headers: Any) -> str | None:
 class SessionWorlds:
     """The worlds of served MCP sessions: one fresh world per session id.
 
-    Sessions opened through the control plane (`POST /control/sessions`, when the server
-    has a simulated user) also hold a conversation with that user, and a token scoped to
-    the session: MCP requests that carry it (`Authorization: Bearer TOKEN`) reach that
-    session's world, whatever their MCP session id, and their tool calls are recorded in
-    the conversation."""
+    Plain MCP sessions get a world of the default task (`task_world`, tb serve's --task).
+    Sessions opened through the control plane (`POST /control/sessions`) get a world of the
+    task they name, any task of the domain, and a token scoped to the session: MCP requests
+    that carry it (`Authorization: Bearer TOKEN`) reach that session's world, whatever their
+    MCP session id. When the server has a simulated user (`new_user`, called with the task),
+    such a session also holds a conversation with it, and its tool calls are recorded there."""
 
     def __init__(self, domain: Domain, task_world: TaskWorld | None, idle_timeout: float = 600.0,
-                 max_worlds: int = 1000, new_user: Callable[[], Any] | None = None,
-                 limits: Limits | None = None):
+                 max_worlds: int = 1000, new_user: Callable[[Any], Any] | None = None,
+                 limits: Limits | None = None, served: bool = False):
         self.domain, self.task_world = domain, task_world
+        self.served = served  # a `tb serve` process (not tb eval's in-process server): errors name its flags
         self.idle_timeout, self.max_worlds = idle_timeout, max_worlds
         self.new_user, self.limits = new_user, limits or Limits()
         self.sessions: dict[str, SessionWorld] = {}
@@ -82,24 +89,45 @@ class SessionWorlds:
         self.bound: dict[str, World] = {}  # token -> world, for in-process trials
         self.watched: dict[str, Conversation] = {}  # token -> conversation, for in-process external agents
 
-    def _conversation(self) -> Conversation:
-        assert self.new_user is not None and self.task_world is not None
-        task = self.task_world.task
-        return Conversation(self.new_user(), task.request, self.limits, self.domain.write_tools)
+    def _conversation(self, task_world: TaskWorld) -> Conversation:
+        assert self.new_user is not None
+        task = task_world.task
+        return Conversation(self.new_user(task), task.request, self.limits, self.domain.write_tools)
 
-    def open_conversation(self) -> tuple[str, str] | None:
-        """A new session with a fresh world and a conversation: (session id, scoped token);
+    def task_world_of(self, entry: SessionWorld) -> TaskWorld | None:
+        return entry.task_world or self.task_world
+
+    def open_conversation(self, task_world: TaskWorld | None = None, holder: str | None = None
+                          ) -> tuple[str, str] | None:
+        """A new session with a fresh world of `task_world` (default: the server's task), a
+        conversation when the server has a user, and a scoped token: (session id, token);
         None when the server holds its maximum of worlds."""
         import secrets
 
         self.cleanup()
-        if len(self.sessions) >= self.max_worlds or self.task_world is None:
+        task_world = task_world or self.task_world
+        if len(self.sessions) >= self.max_worlds or task_world is None:
             return None
         sid, token = uuid.uuid4().hex, secrets.token_urlsafe(32)
-        self.sessions[sid] = SessionWorld(self.domain.new_world(self.task_world), time.monotonic(), token,
-                                          self._conversation())
+        conversation = self._conversation(task_world) if self.new_user is not None else None
+        self.sessions[sid] = SessionWorld(self.domain.new_world(task_world), time.monotonic(), token,
+                                          conversation, task_world, holder)
         self.tokens[token] = sid
         return sid, token
+
+    def describe(self, sid: str) -> dict[str, Any]:
+        """A session as POST /control/sessions answers it (without its token) and
+        GET /control/sessions lists it: the same keys in both."""
+        entry = self.sessions[sid]
+        tw = self.task_world_of(entry)
+        conversation = entry.conversation
+        return {"session": sid, "domain": self.domain.name, "task": tw.task.id if tw else None,
+                "holder": entry.holder, "request": tw.task.request if tw else None,
+                "user": conversation is not None,
+                "max_user_turns": self.limits.max_user_turns, "max_tool_calls": self.limits.max_tool_calls,
+                "ended": conversation is not None and conversation.finish_reason is not None,
+                "finish_reason": conversation.finish_reason if conversation is not None else None,
+                "idle_seconds": round(time.monotonic() - entry.last_used, 1)}
 
     def scoped_session(self, token: str) -> str | None:
         """The session a scoped token belongs to (None: not a scoped token)."""
@@ -134,10 +162,18 @@ class SessionWorlds:
             entry.last_used = time.monotonic()
             return entry.world
         sid = headers.get("mcp-session-id")
-        if sid is None or self.task_world is None:
+        if sid is None:
             return None
+        if self.task_world is None and sid not in self.sessions:
+            if not self.served:
+                return None  # the tool call fails with "no world is bound to this session"
+            from mcp.server.mcpserver.exceptions import ToolError as MCPToolError
+
+            raise MCPToolError("this server has no default task (tb serve --task): open a session of a task with "
+                               'POST /control/sessions {"task": ID} and send its token as Authorization: Bearer TOKEN')
         entry = self.sessions.get(sid)
         if entry is None:
+            assert self.task_world is not None
             self.cleanup()
             if len(self.sessions) >= self.max_worlds:
                 return None  # the tool call fails with "no world"; other sessions are untouched
@@ -156,31 +192,33 @@ class SessionWorlds:
     def reset(self, sid: str) -> bool:
         """A fresh world for the session (and a new conversation, if it holds one)."""
         entry = self.sessions.get(sid)
-        if entry is None or self.task_world is None:
+        tw = self.task_world_of(entry) if entry is not None else None
+        if entry is None or tw is None:
             return False
         entry.world.close()
-        conversation = self._conversation() if entry.conversation is not None else None
-        self.sessions[sid] = SessionWorld(self.domain.new_world(self.task_world), time.monotonic(), entry.token,
-                                          conversation)
+        conversation = self._conversation(tw) if entry.conversation is not None else None
+        self.sessions[sid] = SessionWorld(self.domain.new_world(tw), time.monotonic(), entry.token,
+                                          conversation, entry.task_world, entry.holder)
         return True
 
     def effects(self, sid: str) -> list[dict] | None:
         entry = self.sessions.get(sid)
-        if entry is None or self.task_world is None:
+        tw = self.task_world_of(entry) if entry is not None else None
+        if entry is None or tw is None:
             return None
-        initial = self.task_world.initial
-        return [e.to_json() for e in self.domain.side_effects(initial, entry.world.snapshot(initial))]
+        return [e.to_json() for e in self.domain.side_effects(tw.initial, entry.world.snapshot(tw.initial))]
 
     async def verdict(self, sid: str, final_message: str | None, judge: Any,
                       trajectory: list[dict[str, Any]] | None = None) -> dict | None:
         entry = self.sessions.get(sid)
-        if entry is None or self.task_world is None:
+        tw = self.task_world_of(entry) if entry is not None else None
+        if entry is None or tw is None:
             return None
         conversation = entry.conversation
         if conversation is None or final_message is not None or trajectory is not None:
-            return await judge_world(self.domain, self.task_world, entry.world, final_message, judge, trajectory)
+            return await judge_world(self.domain, tw, entry.world, final_message, judge, trajectory)
         # a conversation with the served user: judged whole, as tb eval judges a trial
-        result = await judge_world(self.domain, self.task_world, entry.world, conversation.final_message, judge,
+        result = await judge_world(self.domain, tw, entry.world, conversation.final_message, judge,
                                    conversation.trajectory, conversation.finish_reason or "open")
         result.update({"ended": conversation.finish_reason is not None, "finish_reason": conversation.finish_reason,
                        "error": conversation.error, "final_message": conversation.final_message,
@@ -241,14 +279,13 @@ def control_routes(worlds: SessionWorlds, judge: Any) -> list:
                             status_code=404)
 
     async def task(request: Request) -> JSONResponse:
-        t = worlds.task_world.task
-        return JSONResponse({"domain": worlds.domain.name, "task": t.id, "request": t.request,
-                             "domain_version": worlds.domain.version})
+        t = worlds.task_world.task if worlds.task_world is not None else None
+        return JSONResponse({"domain": worlds.domain.name, "task": t.id if t else None,
+                             "request": t.request if t else None, "domain_version": worlds.domain.version,
+                             "tasks": sorted(worlds.domain.tasks)})
 
     async def sessions(request: Request) -> JSONResponse:
-        now = time.monotonic()
-        return JSONResponse({"sessions": [{"id": s, "idle_seconds": round(now - e.last_used, 1)}
-                                          for s, e in worlds.sessions.items()]})
+        return JSONResponse({"sessions": [worlds.describe(s) for s in list(worlds.sessions)]})
 
     async def reset(request: Request) -> JSONResponse:
         sid = request.path_params["sid"]
@@ -260,20 +297,46 @@ def control_routes(worlds: SessionWorlds, judge: Any) -> list:
         return JSONResponse({"effects": found}) if found is not None else missing(sid)
 
     async def open_session(request: Request) -> JSONResponse:
-        if worlds.new_user is None:
-            return JSONResponse({"error": "this server has no simulated user: start tb serve with "
-                                 "--user scripted or --user llm:MODEL"}, status_code=409)
-        opened = worlds.open_conversation()
+        body: Any = {}
+        if await request.body():
+            try:
+                body = await request.json()
+            except ValueError:
+                body = None
+        if not isinstance(body, dict) or any(body.get(k) is not None and (not isinstance(body[k], str)
+                                                                          or len(body[k]) > 200)
+                                             for k in ("task", "domain", "holder")):
+            return JSONResponse({"error": 'the body must be empty or JSON: {"task": "TASK ID", "domain": "DOMAIN", '
+                                 '"holder": "who holds the session (your agent\'s name)"}, each a string of at most '
+                                 '200 characters and optional'}, status_code=400)
+        domain_name = body.get("domain") or worlds.domain.name
+        if domain_name != worlds.domain.name:
+            return JSONResponse({"error": f"this server serves domain {worlds.domain.name!r}, not {domain_name!r}: "
+                                 f"one tb serve process serves the tasks of one domain (start another with "
+                                 f"--domain {domain_name})"}, status_code=404)
+        task_id = body.get("task")
+        if task_id:
+            if task_id not in worlds.domain.tasks:
+                return JSONResponse({"error": f"domain {worlds.domain.name!r} has no task {task_id!r} "
+                                     "(GET /control/task lists them)"}, status_code=404)
+            task_world = await worlds.domain.prepare(worlds.domain.task(task_id))
+        elif worlds.task_world is not None:
+            task_world = worlds.task_world
+        else:
+            return JSONResponse({"error": 'name the task: {"task": "TASK ID"} (this server has no default task, '
+                                 "tb serve --task; GET /control/task lists the domain's tasks)"}, status_code=400)
+        opened = worlds.open_conversation(task_world, body.get("holder") or None)
         if opened is None:
             return JSONResponse({"error": f"the server holds its maximum of {worlds.max_worlds} sessions"},
                                 status_code=503)
         sid, token = opened
-        return JSONResponse({"session": sid, "token": token, "request": worlds.task_world.task.request,
-                             "max_user_turns": worlds.limits.max_user_turns,
-                             "max_tool_calls": worlds.limits.max_tool_calls})
+        return JSONResponse({**worlds.describe(sid), "token": token})
 
     def conversation_of(sid: str) -> tuple[Conversation | None, JSONResponse | None]:
         entry = worlds.sessions.get(sid)
+        if entry is not None and entry.conversation is None and worlds.new_user is None:
+            return None, JSONResponse({"error": "this server has no simulated user: start tb serve with "
+                                       "--user scripted or --user llm:MODEL"}, status_code=409)
         if entry is None or entry.conversation is None:
             return None, JSONResponse({"error": f"no session {sid!r} with a conversation "
                                        "(open one with POST /control/sessions)"}, status_code=404)

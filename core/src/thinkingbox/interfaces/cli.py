@@ -314,13 +314,17 @@ def build_parser() -> argparse.ArgumentParser:
     rj.add_argument("run", type=Path, metavar="RUN", help="the JSONL run file to re-judge (left unchanged)")
     rj.add_argument("--output", type=Path, help="where to write (default: RUN with .rejudged.jsonl)")
 
-    sv = sub.add_parser("serve", help="serve one task world over MCP (stdio or HTTP) for any MCP client",
+    sv = sub.add_parser("serve", help="serve task worlds over MCP (stdio or HTTP) for any MCP client",
                         formatter_class=argparse.RawDescriptionHelpFormatter,
-                        description="Serve the tools of one task world with the official MCP SDK. stdio: one world "
-                        "for the connection. http (streamable): every MCP session gets its own fresh world; control "
-                        "endpoints for evaluators under /control (see the README).")
+                        description="Serve the tools of a domain's task worlds with the official MCP SDK. stdio: one "
+                        "world of --task for the connection. http (streamable): every MCP session gets its own fresh "
+                        "world, of --task, or of any task of the domain that a session opened with POST "
+                        "/control/sessions {\"task\": ID} names; control endpoints for evaluators under /control "
+                        "(see docs/external-agents.md).")
     sv.add_argument("--domain", "--domains", required=True, help="domain name (see `tb domains`)")
-    sv.add_argument("--task", "--tasks", required=True, help="task id whose world is served (see `tb tasks --domain D`)")
+    sv.add_argument("--task", "--tasks", help="task id whose world is served (see `tb tasks --domain D`); needed with "
+                    "stdio; with http the default task of sessions that name none (without it, every session names "
+                    "its task)")
     sv.add_argument("--transport", choices=["stdio", "http"], default="stdio",
                     help="stdio (one world for the connection, the default) or streamable http")
     sv.add_argument("--host", default="127.0.0.1", help="HTTP address to bind (default: 127.0.0.1)")
@@ -332,7 +336,8 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--control-token", metavar="TOKEN",
                     help="http: the bearer token the /control endpoints require (default: $TB_CONTROL_TOKEN, else "
                          "one generated and printed at start; required with a --host other than loopback)")
-    sv.add_argument("--report", type=Path, help="stdio: write the final world (SQLite bytes) here on exit")
+    sv.add_argument("--report", type=Path, help="stdio: write the final world (an SQLite database, labelled with its "
+                    "domain and task) here on exit; `tb judge-world FILE` judges it")
     sv.add_argument("--user", help="http: a simulated user that answers agents through the control plane "
                     "(POST /control/sessions, then /control/sessions/SESSION/messages): scripted or llm:MODEL, "
                     "as in tb eval (default: none)")
@@ -345,6 +350,22 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--config", type=Path, help="TOML file whose [user] section configures the user model, as "
                     "for tb eval (default: $TB_CONFIG)")
     _connection_flags(sv, "user", ("base_url", "api_key_env", "api_version", "param", "timeout", "max_attempts"))
+
+    jw = sub.add_parser("judge-world", help="judge a world saved by `tb serve --report`: verdict, checks and diff",
+                        description="Run the task's checks on a final world that `tb serve --transport stdio --report "
+                        "FILE` saved, as tb eval judges a trial's, and print the verdict, each check and the "
+                        "field-level diff against the golden state (as tb show does). Exit status 0 when every check "
+                        "passed, 1 when one failed. Checks on what the agent told the customer need --final-message "
+                        "(and --trajectory for the order of messages and calls); without it they fail as not judged.")
+    jw.add_argument("world", type=Path, metavar="FILE", help="the world file tb serve --report wrote")
+    jw.add_argument("--domain", "--domains", help="the world's domain (only for a file that does not name it)")
+    jw.add_argument("--task", "--tasks", help="the world's task (only for a file that does not name it)")
+    jw.add_argument("--final-message", metavar="TEXT", help="the agent's final message to the customer")
+    jw.add_argument("--trajectory", type=Path, metavar="FILE", help="the conversation: a JSON list of events in the "
+                    "trial record's format, or a trial record (its trajectory and final message are used)")
+    jw.add_argument("--judge", type=_judge, default="rules", help="answers rubric questions: `rules` (the offline "
+                    "rules, the default) or a MODEL (configured by the TB_JUDGE_* variables)")
+    jw.add_argument("--json", action="store_true", help="print the result as JSON (task, verdict, checks, diff)")
 
     ts = sub.add_parser("tasks", help="list the tasks of a domain, or print the task file's JSON Schema")
     ts.add_argument("--domain", "--domains", help="domain name (see `tb domains`)")
@@ -461,7 +482,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return {"eval": cmd_eval, "domains": cmd_domains, "plugins": cmd_plugins, "tasks": cmd_tasks,
                 "validate": cmd_validate, "play": cmd_play, "report": cmd_report, "view": cmd_view, "show": cmd_show,
-                "compare": cmd_compare, "rejudge": cmd_rejudge, "serve": cmd_serve,
+                "compare": cmd_compare, "rejudge": cmd_rejudge, "serve": cmd_serve, "judge-world": cmd_judge_world,
                 "new-domain": cmd_new_domain, "user-check": cmd_user_check, "judge-check": cmd_judge_check,
                 "sensitivity": cmd_sensitivity}[args.command](args)
     except ThinkingboxError as exc:
@@ -649,15 +670,61 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from thinkingbox.interfaces.run_options import served_user
 
     (domain,) = PluginHost().load_domains([args.domain])
-    task = domain.task(args.task)
+    task = domain.task(args.task) if args.task else None
     if args.transport == "stdio":
         if args.user:
             raise ThinkingboxError("--user needs --transport http (its user endpoint is under /control)")
+        if task is None:
+            raise ThinkingboxError(f"--transport stdio serves one task's world: give --task (`tb tasks --domain "
+                                   f"{domain.name}` lists them)")
         serve_stdio(domain, task, output_file(args.report, "--report"))
     else:
+        if args.report:
+            raise ThinkingboxError("--report applies to --transport stdio (over http, GET "
+                                   "/control/sessions/ID/verdict judges a session's world)")
         serve_http(domain, task, args.host, args.port, args.judge, args.idle_timeout, args.max_sessions,
                    args.control_token, served_user(args), Limits(args.max_user_turns, args.max_tool_calls))
     return 0
+
+
+def cmd_judge_world(args: argparse.Namespace) -> int:
+    import orjson
+
+    from thinkingbox.interfaces.serve import judge_saved_world
+    from thinkingbox.reporting.show import summary
+    from thinkingbox.secrets import json_for_terminal
+
+    final_message, trajectory = args.final_message, None
+    if args.trajectory is not None:
+        try:
+            given = orjson.loads(args.trajectory.read_bytes())
+        except orjson.JSONDecodeError as exc:
+            raise ThinkingboxError(f"--trajectory {args.trajectory}: not JSON ({exc})") from None
+        if isinstance(given, dict) and isinstance(given.get("trajectory"), list):  # a trial record
+            if final_message is None and isinstance(given.get("final_message"), str):
+                final_message = given["final_message"]
+            given = given["trajectory"]
+        if not (isinstance(given, list) and all(isinstance(e, dict) for e in given)):
+            raise ThinkingboxError(f"--trajectory {args.trajectory}: expected a JSON list of events (objects) "
+                                   "or a trial record")
+        trajectory = given
+    judge: Any = args.judge
+    if judge != "rules":
+        from thinkingbox.models.settings import model_config
+
+        judge = model_config("judge", judge, {}, {"params": {}})
+    result = judge_saved_world(args.world, args.domain, args.task, final_message, trajectory, judge,
+                               warn=lambda text: print(f"tb: warning: {text}", file=sys.stderr))
+    if args.json:
+        print(json_for_terminal(result, option=orjson.OPT_INDENT_2))
+    else:
+        lines = summary({**result, "finish_reason": "done"}).lstrip("\n").splitlines()
+        lines[0] = f"verdict: {'PASS' if result['verdict'] else 'FAIL'}"  # (a saved world has no finish reason)
+        _print_safe("\n".join([f"{result['domain']}/{result['task']}  world {args.world}", *lines]))
+        if final_message is None and any("no final message was given" in c["detail"] for c in result["checks"]):
+            print("tb: the checks on what the agent said were not judged: give --final-message TEXT "
+                  "(or --trajectory FILE)", file=sys.stderr)
+    return 0 if result["verdict"] else 1
 
 
 def _prices(items: list[str]) -> dict[str, tuple[float, float, float]] | None:

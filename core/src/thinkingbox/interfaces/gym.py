@@ -1,6 +1,8 @@
 """A gymnasium-style environment over Thinkingbox tasks, for RL and for agents that bring
 their own loop. No gymnasium dependency: the API has gymnasium's shape (reset, step,
-close; a vectorised form), so RL code can wrap it. See docs/gym.md.
+close; a vectorised form). With gymnasium installed (the `gymnasium` extra), importing this
+module registers every domain as the gymnasium environment `thinkingbox/<domain>-v0`
+(interfaces/gymnasium_env.py: text observations and actions). See docs/gym.md.
 
 The caller's policy plays the agent of an ordinary trial. Each episode is the public
 facade's `run_one_async` (thinkingbox/trials.py) with the policy as its agent object: the
@@ -20,9 +22,11 @@ from typing import Any, Iterator
 from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.contract.world import state_hash
 from thinkingbox.engine.episode import ACTION_LIMIT, USER_LIMIT
-from thinkingbox.trials import (DONE_MARKER, END_TOOL_NAME, AgentTurn, EpisodeContext, Limits, ModelConfig,
-                                RunSettings, SessionPool, ToolCallRequest, WorldPool, check_settings, load_domain,
-                                run_one_async)
+from thinkingbox.trials import (END_TOOL_NAME, AgentTurn, EpisodeContext, Limits, ModelConfig,
+                                RunSettings, SessionPool, ToolCallRequest, WorldPool, check_settings,
+                                installed_domains, load_domain, run_one_async)
+from thinkingbox.trials import reference_actions as public_reference_actions
+from thinkingbox.contract.tasks import Task
 from thinkingbox import PluginHost
 
 Action = dict[str, Any]
@@ -80,6 +84,13 @@ def to_turn(action: Action, number: int) -> AgentTurn:
     if not isinstance(action, dict):
         raise ThinkingboxError(f"action must be a dict with a 'type' ('message' or 'tool_call'), "
                                f"not {type(action).__name__}")
+    if "type" not in action:  # the short form reference_actions gives: {"tool", "arguments"} or {"message"}
+        if "tool" in action:
+            action = {"type": "tool_call", "name": action["tool"], "arguments": action.get("arguments", {}),
+                      **({"content": action["message"]} if "message" in action else {}),
+                      **({"id": action["id"]} if "id" in action else {})}
+        elif "message" in action:
+            action = {"type": "message", "content": action["message"]}
     kind = action.get("type")
     content = action.get("content")
     if content is not None and not isinstance(content, str):
@@ -97,7 +108,8 @@ def to_turn(action: Action, number: int) -> AgentTurn:
             raise ThinkingboxError("tool_call 'arguments' must be an object (or its JSON text)")
         call_id = str(action.get("id") or f"gym-{number}")
         return AgentTurn(message=content, tool_calls=[ToolCallRequest(call_id, name, arguments)])
-    raise ThinkingboxError(f"unknown action type {kind!r}: use 'message' or 'tool_call'")
+    raise ThinkingboxError(f"unknown action type {kind!r}: use 'message' or 'tool_call' (or the short forms "
+                           "{'tool': NAME, 'arguments': {...}} and {'message': TEXT})")
 
 
 def _observation(events: list[dict[str, Any]]) -> Observation:
@@ -204,6 +216,11 @@ class AsyncThinkingboxEnv:
                                      sessions=self._sessions, worlds=self._world)
         return result.record
 
+    def reference_actions(self, task: str) -> list[Action]:
+        """The reference solution of one of this env's tasks, as actions for `step` (see
+        thinkingbox.trials.reference_actions)."""
+        return public_reference_actions(self.domain, task)
+
     def state_hash(self) -> str | None:
         """The hash of the world as it stands in the episode in progress (None between
         episodes); equal to the task's initial hash right after reset()."""
@@ -262,6 +279,9 @@ class ThinkingboxEnv:
 
     def step(self, action: Action) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         return _run(self._loop, self.env.step(action))
+
+    def reference_actions(self, task: str) -> list[Action]:
+        return self.env.reference_actions(task)
 
     def play(self, task: str, actions: list[Action]) -> tuple[float, dict[str, Any]]:
         """One whole episode with a fixed list of actions (see `play`)."""
@@ -369,14 +389,19 @@ def make_vec(n: int, domain: str, autoreset: bool = False, tasks: list[str] | No
     return VectorEnv(n, domain, autoreset, tasks, **kwargs)
 
 
-def reference_actions(task: Any) -> list[Action]:
-    """The task's reference solution as actions, as the oracle agent plays it: each step a
-    tool call (or a message where the reference says something), then the final message."""
-    actions: list[Action] = [{"type": "message", "content": step.say} if step.say else
-                             {"type": "tool_call", "name": step.tool, "arguments": dict(step.args)}
-                             for step in task.solution]
-    final = task.final_message if DONE_MARKER in task.final_message else f"{task.final_message} {DONE_MARKER}"
-    return [*actions, {"type": "message", "content": final}]
+def reference_actions(domain: Any, task: Any = None) -> list[Action]:
+    """The task's reference solution as the oracle agent plays it: the public
+    `thinkingbox.trials.reference_actions(domain, task)` ({"tool", "arguments"} calls and
+    {"message"} messages, the final message last), which `step` and `play` take as they
+    are. `reference_actions(task)` with a Task works too; with only a task id, use the env's
+    `env.reference_actions(task_id)`, which knows its domain."""
+    if task is None:
+        if isinstance(domain, Task):
+            return public_reference_actions(None, domain)
+        raise ThinkingboxError(f"reference_actions needs the domain too: reference_actions(DOMAIN, {domain!r}) with "
+                               f"DOMAIN one of the installed ({', '.join(sorted(installed_domains()))}), or "
+                               f"env.reference_actions({domain!r}) on an environment of that domain")
+    return public_reference_actions(domain, task)
 
 
 def actions_from_trajectory(trajectory: list[dict[str, Any]]) -> list[Action]:
@@ -416,3 +441,28 @@ def replay_verdict(domain: str, task: str, actions: list[Action], **kwargs: Any)
     with ThinkingboxEnv(domain, **kwargs) as env:
         _, info = env.play(task, actions)
     return bool(info["verdict"])
+
+
+GYMNASIUM_ID = "thinkingbox/{domain}-v0"
+
+
+def register_gymnasium_envs() -> list[str]:
+    """Register every installed domain with gymnasium as `thinkingbox/<domain>-v0` (a
+    TextEnv of thinkingbox.interfaces.gymnasium_env), when gymnasium is installed (the
+    `gymnasium` extra); the ids, or [] without gymnasium. Idempotent; this module's import
+    calls it, so `gymnasium.make("thinkingbox/DOMAIN-v0")` works once it is imported."""
+    try:
+        import gymnasium
+    except ImportError:
+        return []
+    ids = []
+    for name in sorted(installed_domains()):
+        env_id = GYMNASIUM_ID.format(domain=name)
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="thinkingbox.interfaces.gymnasium_env:TextEnv",
+                               kwargs={"domain": name})
+        ids.append(env_id)
+    return ids
+
+
+register_gymnasium_envs()

@@ -9,6 +9,25 @@ import time
 from typing import Any, TextIO
 
 
+def error_summary(text: str, limit: int = 300) -> str:
+    """An error on one line of at most `limit` characters. A Python traceback in it is
+    replaced by its exception line ("ValueError: bad input"), which is what a reader needs
+    and which the traceback's frames would otherwise push past the cut."""
+    from thinkingbox.engine.external import STDERR_MARK, TRACEBACK_HEAD, exception_line
+
+    raised = exception_line(text)
+    if raised is not None:
+        told = text.find(STDERR_MARK)
+        if 0 <= told and raised in text[:told]:  # a command agent's error names it before its stderr
+            text = f"{text[:told]} (the traceback is in the record: tb show)"
+        else:
+            start = text.find(TRACEBACK_HEAD)  # (the first of chained tracebacks)
+            start = start if start >= 0 else max(text.find('  File "'), 0)
+            text = f"{text[:start].rstrip()} {raised}"
+    text = " ".join(text.split())
+    return text[:limit] + ("..." if len(text) > limit else "")
+
+
 class Progress:
     """Called with each finished trial's record. Counts done, passed, errors, tokens and cost
     (with `prices`); prints the first error as soon as it happens; `stopped` turns true after
@@ -70,8 +89,7 @@ class Progress:
     def _first_error(self, record: dict) -> None:
         from thinkingbox.secrets import for_terminal, redact
 
-        text = " ".join(str(record.get("error") or "unknown error").split())
-        self.first_error = for_terminal(redact(text[:300] + ("..." if len(text) > 300 else "")))
+        self.first_error = for_terminal(redact(error_summary(str(record.get("error") or "unknown error"))))
         line = f"tb: first error ({record['domain']}/{record['task']} trial {record['trial']}): {self.first_error}"
         if self._bar is not None:
             self._bar.say(line)  # above the live bar, which stays at the bottom

@@ -4,42 +4,30 @@ same actions, and for tests."""
 from __future__ import annotations
 
 import tempfile
-from functools import lru_cache
 from typing import Any
 
 from inspect_ai import eval as inspect_eval
 from inspect_ai.model import ModelOutput, get_model
 
-from thinkingbox.trials import DONE_MARKER, load_domain
+from thinkingbox.trials import DONE_MARKER, reference_actions
 
 MOCK = "mockllm/model"
-
-
-@lru_cache(maxsize=None)
-def _loaded_domain(name: str) -> Any:
-    return load_domain(name)
-
-
-def reference_actions(domain: str, task_id: str) -> list[dict[str, Any]]:
-    """A task's reference solution as actions: `{"tool": NAME, "args": {...}}` for a call,
-    `{"say": TEXT}` for a message to the customer, and last `{"say": FINAL MESSAGE}`."""
-    task = _loaded_domain(domain).task(task_id)
-    actions: list[dict[str, Any]] = [{"say": s.say} if s.say else {"tool": s.tool, "args": dict(s.args)}
-                                     for s in task.solution]
-    return [*actions, {"say": task.final_message}]
+__all__ = ["MOCK", "mock_outputs", "reference_actions", "run_actions"]  # reference_actions is thinkingbox.trials's
 
 
 def mock_outputs(actions: list[dict[str, Any]]) -> list[ModelOutput]:
-    """The mock model's turns: one per action, each tool call a turn of its own (as the
-    oracle agent plays them; a `say` beside a `tool` is that turn's text). The last message
-    without a tool call gets the done marker if it lacks one."""
+    """The mock model's turns, one per action in the form `thinkingbox.trials.reference_actions`
+    gives: `{"tool": NAME, "arguments": {...}}` a tool call (with `"message"`: text said
+    alongside it), `{"message": TEXT}` a message to the customer. The last message without a
+    tool call gets the done marker if it lacks one."""
     outputs = []
     for i, action in enumerate(actions):
         if "tool" in action:
-            outputs.append(ModelOutput.for_tool_call(MOCK, action["tool"], dict(action.get("args") or {}),
-                                                     tool_call_id=f"replay-{i + 1}", content=action.get("say", "")))
+            outputs.append(ModelOutput.for_tool_call(MOCK, action["tool"], dict(action.get("arguments") or {}),
+                                                     tool_call_id=f"replay-{i + 1}",
+                                                     content=action.get("message", "")))
         else:
-            text = action["say"]
+            text = action["message"]
             if i == len(actions) - 1 and DONE_MARKER not in text:
                 text = f"{text} {DONE_MARKER}"
             outputs.append(ModelOutput.from_content(MOCK, text))
@@ -48,8 +36,9 @@ def mock_outputs(actions: list[dict[str, Any]]) -> list[ModelOutput]:
 
 def run_actions(domain: str, task_id: str, actions: list[dict[str, Any]], user: str = "scripted",
                 judge: str = "rules", log_dir: str | None = None) -> tuple[bool, list[dict[str, Any]]]:
-    """Run one task as an inspect eval whose model replays `actions` (see reference_actions
-    for their form); -> (Thinkingbox's verdict, its checks as records hold them).
+    """Run one task as an inspect eval whose model replays `actions` (in the form of
+    `thinkingbox.trials.reference_actions`, see mock_outputs); -> (Thinkingbox's verdict, its
+    checks as records hold them).
 
     Once the actions are spent the mock model says it is done. Logs go to `log_dir` (a
     temporary folder, removed afterwards, by default). Synchronous: call it outside an
