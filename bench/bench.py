@@ -37,10 +37,13 @@ HERE = Path(__file__).resolve().parent
 
 
 def cpu_seconds() -> float:
+    """This process's CPU and its finished workers' (its children, or the fork server's)."""
     import resource
 
+    from thinkingbox.engine.workers import fork_server_cpu_seconds
+
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
+    return time.process_time() + children.ru_utime + children.ru_stime + fork_server_cpu_seconds()
 
 
 def rss_mb() -> float:

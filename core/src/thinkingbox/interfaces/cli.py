@@ -1096,11 +1096,14 @@ def cmd_sensitivity(args: argparse.Namespace) -> int:
 
 
 def _cpu_seconds() -> float:
-    """CPU time of this process and of its finished worker processes."""
+    """CPU time of this process and of its finished worker processes (its own children, or
+    the fork server's)."""
     import resource
 
+    from thinkingbox.engine.workers import fork_server_cpu_seconds
+
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
+    return time.process_time() + children.ru_utime + children.ru_stime + fork_server_cpu_seconds()
 
 
 if __name__ == "__main__":
