@@ -38,16 +38,14 @@ HERE = Path(__file__).resolve().parent
 
 def cpu_seconds() -> float:
     """This process's CPU and its finished workers' (its children, or the fork server's)."""
-    import resource
-
     try:
-        from thinkingbox.engine.workers import fork_server_cpu_seconds
+        from thinkingbox.trials import run_cpu_seconds
     except ImportError:  # (a release before the fork server: its workers are this process's children)
-        def fork_server_cpu_seconds() -> float:
-            return 0.0
+        import resource
 
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime + fork_server_cpu_seconds()
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return time.process_time() + children.ru_utime + children.ru_stime
+    return run_cpu_seconds()
 
 
 def rss_mb() -> float:

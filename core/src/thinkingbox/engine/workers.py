@@ -320,6 +320,15 @@ def fork_server_cpu_seconds() -> float:
     return (utime + stime + children_utime + children_stime) / os.sysconf("SC_CLK_TCK")
 
 
+def run_cpu_seconds() -> float:
+    """CPU time of this process and of its worker processes that have ended (its own
+    children, or the fork server's): what a run cost, as `tb eval` reports it."""
+    import resource
+
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime + fork_server_cpu_seconds()
+
+
 class LocalProcesses:
     """The transport of worker processes of this machine (see `worker_context`), each with a
     pipe of its own to the driver."""
