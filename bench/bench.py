@@ -37,10 +37,15 @@ HERE = Path(__file__).resolve().parent
 
 
 def cpu_seconds() -> float:
-    import resource
+    """This process's CPU and its finished workers' (its children, or the fork server's)."""
+    try:
+        from thinkingbox.trials import run_cpu_seconds
+    except ImportError:  # (a release before the fork server: its workers are this process's children)
+        import resource
 
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return time.process_time() + children.ru_utime + children.ru_stime
+    return run_cpu_seconds()
 
 
 def rss_mb() -> float:
@@ -149,7 +154,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def model_run(port: int, concurrency: int, trials: int, workers: int = 1) -> dict:
+def model_run(port: int, concurrency: int, trials: int, workers: int = 1, turns: int = 0) -> dict:
     """One run against the fake model (in this fresh process), with peak memory."""
     from thinkingbox.models.llm import ModelConfig
     from thinkingbox.reporting.records import RecordWriter
@@ -168,8 +173,13 @@ def model_run(port: int, concurrency: int, trials: int, workers: int = 1) -> dic
         from collections import Counter
 
         tasks = [t for d in domains for t in d.tasks.values()]
-        steps = Counter(len(t.solution) for t in tasks).most_common(1)[0][0]
-        chosen = {t.id for t in tasks if len(t.solution) == steps}
+        if turns:  # the fake model pads each reference with reads to `turns` calls (fake_model_server.padded)
+            steps = turns - 1
+            chosen = {t.id for d in domains for t in d.tasks.values() if len(t.solution) <= steps
+                      and any(s.tool and d.tools[s.tool].read_only for s in t.solution)}
+        else:
+            steps = Counter(len(t.solution) for t in tasks).most_common(1)[0][0]
+            chosen = {t.id for t in tasks if len(t.solution) == steps}
         per_task = -(-trials // len(chosen))
         all_jobs = await prepare_jobs(domains, chosen, per_task, set())
         by_task: dict = {}
@@ -212,9 +222,9 @@ def model_run(port: int, concurrency: int, trials: int, workers: int = 1) -> dic
     return asyncio.run(go())
 
 
-def model_runs(levels: list[tuple], latency: float) -> list[dict]:
+def model_runs(levels: list[tuple], latency: float, turns: int = 0) -> list[dict]:
     port = free_port()
-    server = subprocess.Popen([sys.executable, str(HERE / "fake_model_server.py"), str(port), str(latency)],
+    server = subprocess.Popen([sys.executable, str(HERE / "fake_model_server.py"), str(port), str(latency), str(turns)],
                               stdout=subprocess.PIPE, text=True)
     try:
         assert server.stdout.readline().strip() == "ready"
@@ -222,7 +232,7 @@ def model_runs(levels: list[tuple], latency: float) -> list[dict]:
         for concurrency, trials, *rest in levels:
             workers = rest[0] if rest else 1
             out = subprocess.run([sys.executable, __file__, "--model-run", str(port), str(concurrency), str(trials),
-                                  str(workers)],
+                                  str(workers), str(turns)],
                                  capture_output=True, text=True, timeout=900)
             if out.returncode != 0:
                 raise RuntimeError(out.stderr[-2000:])
@@ -286,13 +296,13 @@ FIGURE_LEVELS = {"quick": [(256, 256), (256, 256, 2), (1024, 1024)], "full": [(2
 HIGHER_IS_BETTER = {"efficiency_256", "efficiency_1024"}
 
 
-def figures(runs: list[dict], oracle_ms: float, calibration: float, mode: str) -> dict:
+def figures(runs: list[dict], oracle_ms: float, calibration: float, mode: str, turns: int) -> dict:
     def run(concurrency: int, workers: int = 1) -> dict:
         return next(r for r in runs if r["concurrency"] == concurrency and r["workers"] == workers)
 
     one, two, top = run(256), run(256, 2), run(1024)
     return {
-        "mode": mode, "calibration_ms": round(calibration, 2),
+        "mode": mode, "turns": turns, "calibration_ms": round(calibration, 2),
         "cpu_ms_per_model_call_256": round(1000 * one["cpu_s"] / one["model_calls"], 3),
         "efficiency_256": round(one["ideal_s"] / one["wall_s"], 3),
         "cpu_ms_per_model_call_1024": round(1000 * top["cpu_s"] / top["model_calls"], 3),
@@ -311,7 +321,7 @@ def compare(now: dict, baseline: dict, tolerance: float) -> tuple[list[list[str]
     scale = now["calibration_ms"] / baseline["calibration_ms"]  # > 1: this machine (or now) is slower
     rows, worse = [], []
     for key, value in now.items():
-        if key in ("mode", "calibration_ms") or key not in baseline or not baseline[key]:
+        if key in ("mode", "turns", "calibration_ms") or key not in baseline or not baseline[key]:
             continue
         base = baseline[key]
         raw = value / base
@@ -330,7 +340,10 @@ def compare(now: dict, baseline: dict, tolerance: float) -> tuple[list[list[str]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smaller runs (a smoke test of the benchmark)")
-    parser.add_argument("--model-run", nargs=4, type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--model-run", nargs=5, type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--turns", type=int, default=20,
+                        help="model calls per trial in the fake-model runs (the fake model pads each reference "
+                             "with reads; default 20, a realistic conversation; 0: the references as they are)")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON")
     parser.add_argument("--figures", action="store_true",
                         help="only the figures compared with the baseline (CPU per model call and efficiency at "
@@ -355,13 +368,13 @@ def main() -> None:
     calibration = calibration_ms()  # again at the end: the quieter of the two counts
     oracle_ms = tb_eval_oracle_cpu("retail,booking", 1 if quick else 5)
     if args.figures:
-        d = model_runs(FIGURE_LEVELS[mode], latency=latency)
-        report_figures(figures(d, oracle_ms, min(calibration, calibration_ms()), mode), args, tabulate)
+        d = model_runs(FIGURE_LEVELS[mode], latency=latency, turns=args.turns)
+        report_figures(figures(d, oracle_ms, min(calibration, calibration_ms()), mode, args.turns), args, tabulate)
         return
     a = asyncio.run(harness_cpu(trials=2 if quick else 20))
     b = asyncio.run(micro())
     levels = [(1, 2), (64, 64 if quick else 128), *FIGURE_LEVELS[mode]]
-    d = model_runs(levels, latency=latency)
+    d = model_runs(levels, latency=latency, turns=args.turns)
     size = request_size_kb()
     top = max((r for r in d if r["workers"] == 1), key=lambda r: r["concurrency"])
     per_trial_mb = (top["peak_rss_mb"] - top["baseline_rss_mb"]) / top["concurrency"]
@@ -385,7 +398,7 @@ def main() -> None:
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
           f"{platform.system()} {platform.release()}")
     print(tabulate(rows, headers=["benchmark", "result", "target"], tablefmt="github"))
-    now = figures(d, oracle_ms, min(calibration, calibration_ms()), mode)
+    now = figures(d, oracle_ms, min(calibration, calibration_ms()), mode, args.turns)
     if args.json:
         args.json.write_text(json.dumps({"a": a, "b": b, "d": d, "request_kb": size,
                                          "memory_mb_per_trial": per_trial_mb, "figures": now}, indent=2))
@@ -402,6 +415,10 @@ def report_figures(now: dict, args: argparse.Namespace, tabulate) -> None:
     if baseline is not None and baseline.get("mode") != now["mode"]:
         print(f"{args.baseline} holds {baseline.get('mode')} figures, this run is {now['mode']}: not compared "
               f"(run without --quick, or save a quick baseline with --save-baseline)")
+        baseline = None
+    elif baseline is not None and baseline.get("turns", 0) != now["turns"]:
+        print(f"{args.baseline} holds figures of {baseline.get('turns', 0) or 'reference-length'} model calls per "
+              f"trial, this run {now['turns'] or 'reference-length'}: not compared (--turns)")
         baseline = None
     if baseline is None:
         print(tabulate([[k, v] for k, v in now.items()], headers=["figure", "now"], tablefmt="github"))

@@ -3,8 +3,10 @@ not compete with the harness for the interpreter lock.
 
 It plays each task's reference solution: the task is found by the conversation's first user
 message, the step by the number of assistant messages so far. Every reply waits a fixed
-latency first (default 1 s), like a real model would.
-    python bench/fake_model_server.py PORT LATENCY_SECONDS
+latency first (default 1 s), like a real model would. With TURNS, a task's reference is
+played after repeating its first read-only call until the trial makes TURNS model calls
+(a realistic conversation length; reads change no state, so the verdict is the same).
+    python bench/fake_model_server.py PORT LATENCY_SECONDS [TURNS]
 """
 from __future__ import annotations
 
@@ -17,12 +19,22 @@ import orjson  # the server shares the machine's cores with the harness: keep it
 from thinkingbox.engine.discovery import PluginHost, installed_domains
 
 
-def load_solutions() -> dict[str, tuple[list, str]]:
+def padded(domain, steps: list[dict], turns: int) -> list[dict]:
+    """The steps after as many repeats of the first read-only call as make `turns` model
+    calls in all (the final message is one); unchanged when there is no read-only call."""
+    read = next((s for s in steps if s.get("tool") and domain.tools[s["tool"]].read_only), None)
+    if read is None:
+        return steps
+    return [read] * max(0, turns - 1 - len(steps)) + steps
+
+
+def load_solutions(turns: int = 0) -> dict[str, tuple[list, str]]:
     host = PluginHost()
     solutions = {}
     for domain in host.load_domains(sorted(installed_domains())):
         for task in domain.tasks.values():
-            solutions[task.request] = ([s.model_dump() for s in task.solution], task.final_message)
+            steps = [s.model_dump() for s in task.solution]
+            solutions[task.request] = (padded(domain, steps, turns) if turns else steps, task.final_message)
     return solutions
 
 
@@ -45,8 +57,8 @@ def reply(body: dict, solutions: dict, size: int) -> dict:
             "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": 30, "total_tokens": prompt_tokens + 30}}
 
 
-async def main(port: int, latency: float) -> None:
-    solutions = load_solutions()
+async def main(port: int, latency: float, turns: int) -> None:
+    solutions = load_solutions(turns)
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
@@ -73,4 +85,4 @@ async def main(port: int, latency: float) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(int(sys.argv[1]), float(sys.argv[2])))
+    asyncio.run(main(int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 0))

@@ -177,6 +177,30 @@ def test_tool_schemas_are_sent_as_made_once_and_equal_to_the_plain_request():
     assert orjson.loads(cached)["temperature"] == 0
 
 
+def test_a_conversation_is_encoded_message_by_message_and_sent_as_the_plain_request():
+    tools = [{"type": "function", "function": {"name": "t", "parameters": {"type": "object", "properties": {}}}}]
+    first = [{"role": "system", "content": "s \u2028"}, {"role": "user", "content": "hi é"}]
+    later = {"role": "assistant", "content": "", "tool_calls": [{"id": "c", "type": "function",
+                                                                 "function": {"name": "t", "arguments": "{}"}}]}
+
+    async def go():
+        conversation = llm.Conversation(first)
+        async with Server() as server:
+            cfg = config(server.url)
+            await llm.complete(cfg, list(first), tools=tools)
+            await llm.complete(cfg, conversation, tools=llm.ToolSchemas(tools))
+            encoded = list(conversation._encoded)
+            conversation.append(later)
+            await llm.complete(cfg, [*first, later])
+            await llm.complete(cfg, conversation)
+            assert conversation._encoded[:2] == encoded  # the earlier messages were not encoded again
+            return server.bodies
+
+    plain, spliced, plain_later, spliced_later = (orjson.loads(b) for b in asyncio.run(go()))
+    assert plain == spliced and spliced["messages"] == first and spliced["tools"] == tools
+    assert plain_later == spliced_later and spliced_later["messages"] == [*first, later]
+
+
 def test_the_agent_converts_only_new_events_and_starts_again_on_another_conversation():
     from thinkingbox.models.agents import EpisodeContext
 

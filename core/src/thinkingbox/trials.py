@@ -42,7 +42,7 @@ from thinkingbox.engine.scheduler import check_ready, tool_servers
 from thinkingbox.engine.sessions import SessionPool, WorldPool
 from thinkingbox.engine.settings import RunSettings
 from thinkingbox.engine.trial import Job, run_trial
-from thinkingbox.engine.workers import MAX_RESTARTS, Share, WorkerTransport, run_share, run_shares
+from thinkingbox.engine.workers import MAX_RESTARTS, Share, WorkerTransport, run_cpu_seconds, run_share, run_shares
 from thinkingbox.models.agents import Agent, AgentTurn, EpisodeContext, ToolCallRequest
 from thinkingbox.models.llm import ModelConfig, endpoint as model_endpoint, set_call_slot
 from thinkingbox.models.prompts import DONE_MARKER, END_TOOL_NAME, SHARED_AGENT_PROMPT
@@ -56,7 +56,7 @@ __all__ = [
     "Agent", "AgentTurn", "EpisodeContext", "ToolCallRequest", "TrajectoryEvent", "END_TOOL_SCHEMA",
     "END_TOOL_NAME", "DONE_MARKER", "SHARED_AGENT_PROMPT",
     # executors: the worker loop and where a run's trials go
-    "Executor", "EvaluationPlan", "WorkerTransport", "Share", "run_share", "run_shares", "MAX_RESTARTS",
+    "Executor", "EvaluationPlan", "WorkerTransport", "Share", "run_share", "run_shares", "MAX_RESTARTS", "run_cpu_seconds",
     "model_endpoint", "set_call_slot",
     # integrations that write logs of their own
     "redact", "redact_value", "secret_values",

@@ -309,6 +309,14 @@ class Domain:
         self._task_worlds[task.id] = tw
         return tw
 
+    def adopt_prepared(self, task_id: str, parts: tuple[bytes, Snapshot, Snapshot, str, str]) -> TaskWorld:
+        """A task world prepared elsewhere (by the driver of a run shared by worker
+        processes; `parts` as `prepared_parts` gives them), so that a worker does not seed
+        and solve the task again: unpickling it costs a fifteenth of preparing it."""
+        tw = TaskWorld(self.task(task_id), *parts)
+        self._task_worlds[task_id] = tw
+        return tw
+
     def new_world(self, task_world: TaskWorld) -> World:
         """A private world for one trial: a byte-exact clone of the task template."""
         return World.from_bytes(self.schema, task_world.template, self.info.now)

@@ -181,14 +181,16 @@ class _Kept:
                 async with ClientSession(dispatcher=dispatcher) as session:
                     discovered = await session.send_discover(LATEST_MODERN_VERSION)
                     session.adopt(mcp_types.DiscoverResult.model_validate(discovered))
-                    listed = await session.list_tools()
-                    tools_json = orjson.dumps([tool_dict(t) for t in listed.tools])
-                    # One copy of equal listings (hundreds of sessions at high concurrency);
-                    # the typed listing itself is not kept (a few hundred KB per session).
-                    self.tools_json = self._listings.setdefault(self.domain.name, tools_json)
-                    if self.tools_json != tools_json:
-                        self.tools_json = tools_json
-                    del discovered, listed, tools_json
+                    # Listed by the first session of the pool only: every session talks to
+                    # the domain's one server object, whose tools are fixed once built (and
+                    # at high concurrency hundreds of sessions open, each listing tens of
+                    # tools through the protocol's validation). One copy of the listing.
+                    if self.domain.name not in self._listings:
+                        listed = await session.list_tools()
+                        self._listings[self.domain.name] = orjson.dumps([tool_dict(t) for t in listed.tools])
+                        del listed  # (the typed listing is a few hundred KB)
+                    self.tools_json = self._listings[self.domain.name]
+                    del discovered
                     self.client = session
                     self._opened.set_result(None)
                     await self._closing.wait()

@@ -14,13 +14,24 @@ A worker that dies (killed, out of memory, its node lost) loses only the trials 
 sent: the driver starts a fresh worker for them, and after `MAX_RESTARTS` workers in a row
 died without finishing a trial, records the trials still left as errors, so that every
 trial ends up in the run file exactly once and `--resume --retry-errors` can run them
-again. `run_in_processes` is the transport of this machine's processes."""
+again. `run_in_processes` is the transport of this machine's processes.
+
+What a worker costs beyond its trials is kept small, so that N workers give ~N times the
+trials per second: the trials are dealt in blocks of whole tasks (a task's world is
+prepared by one worker, at most two, not by every worker); local workers receive the
+task worlds the driver already prepared instead of preparing them again; they are forked
+from one server process that imported the core and the domains' plugins once
+(multiprocessing's forkserver, where the platform has it), not spawned and imported each;
+and they send each record as its finished run-file line, which the driver writes as it
+is."""
 from __future__ import annotations
 
 import asyncio
 import time
 from dataclasses import replace
 from typing import Any, Callable, Protocol
+
+import orjson
 
 from thinkingbox.engine.discovery import PluginHost
 from thinkingbox.engine.episode import ERROR
@@ -45,35 +56,79 @@ class _Sink:
 
 
 async def run_share(domain_names: list[str], keys: list[Key], config: RunSettings,
-                    write: Callable[[dict[str, Any]], None]) -> None:
+                    write: Callable[[dict[str, Any]], None],
+                    prepared: dict[tuple[str, str], tuple] | None = None) -> None:
     """A worker's share of a run (local worker processes and cluster actors alike): load
-    the domains, prepare each task's world once, run the trials concurrently and give each
-    record to `write` as its trial ends."""
+    the domains, prepare each task's world once (or adopt the parts the driver `prepared`,
+    see `prepared_parts`), run the trials concurrently and give each record to `write` as
+    its trial ends."""
     host = PluginHost()
     domains = {d.name: d for d in host.load_domains(domain_names)}
-    prepared: dict[tuple[str, str], Any] = {}
+    task_worlds: dict[tuple[str, str], Any] = {}
     jobs = []
     for domain_name, task_id, trial in keys:
         domain = domains[domain_name]
-        if (domain_name, task_id) not in prepared:
-            prepared[(domain_name, task_id)] = await domain.prepare(domain.task(task_id))
-        jobs.append(Job(domain, prepared[(domain_name, task_id)], trial))
+        key = (domain_name, task_id)
+        if key not in task_worlds:
+            parts = prepared.get(key) if prepared else None
+            task_worlds[key] = (domain.adopt_prepared(task_id, parts) if parts is not None
+                                else await domain.prepare(domain.task(task_id)))
+        jobs.append(Job(domain, task_worlds[key], trial))
     await run_jobs(host, jobs, config, _Sink(write))
 
 
+def prepared_parts(jobs: list[Job]) -> dict[tuple[str, str], tuple]:
+    """The prepared task worlds of these jobs, as the plain parts a worker adopts
+    (`Domain.adopt_prepared`): pickled together, so that the rows an initial and a golden
+    state share stay shared (judging skips a table by identity)."""
+    parts: dict[tuple[str, str], tuple] = {}
+    for job in jobs:
+        key = (job.domain.name, job.task_world.task.id)
+        if key not in parts:
+            tw = job.task_world
+            parts[key] = (tw.template, tw.initial, tw.golden, tw.initial_hash, tw.golden_hash)
+    return parts
+
+
+def deal(keys: list[Key], workers: int) -> list[list[Key]]:
+    """Split the trials into at most `workers` shares of (nearly) equal size, each task's
+    trials kept together as far as the sizes allow, since each worker prepares the world of
+    every task it runs; each share keeps the run's order."""
+    order = {key: i for i, key in enumerate(keys)}
+    by_task = sorted(keys, key=lambda key: (key[0], key[1], order[key]))
+    blocks = [by_task[i * len(keys) // workers:(i + 1) * len(keys) // workers] for i in range(workers)]
+    return [sorted(block, key=order.__getitem__) for block in blocks if block]
+
+
 def _worker_main(domain_names: list[str], keys: list[Key], config: RunSettings, conn: Any,
-                 parent_pid: int, scratch: str) -> None:
+                 driver_pid: int, scratch: str, environment: dict[str, str],
+                 prepared_file: str | None = None) -> None:
     import os
+    import pickle
     import tempfile
     import threading
 
+    # A worker forked from the fork server has the server's environment, which is that of
+    # the driver when the server started (multiprocessing sets the folder and sys.path).
+    os.environ.clear()
+    os.environ.update(environment)
     tempfile.tempdir = scratch  # (stdio trials' report files) the parent removes it, even if this process is killed
+    started_under = os.getppid()  # the driver, or the fork server (which ends when the driver does)
+
+    def driver_gone() -> bool:
+        if os.getppid() != started_under:
+            return True
+        try:
+            os.kill(driver_pid, 0)
+        except (ProcessLookupError, PermissionError):  # (gone; or its pid reused by another user)
+            return True
+        return False
 
     def orphan_watch() -> None:
         # A parent killed without cleanup (SIGTERM, SIGKILL) must not leave workers running.
         # A thread, so that it also watches while the worker is still loading and preparing.
         while True:
-            if os.getppid() != parent_pid:
+            if driver_gone():
                 from thinkingbox.engine.external import kill_all_groups
 
                 kill_all_groups()  # (command agents' processes: os._exit runs no atexit handler)
@@ -87,8 +142,21 @@ def _worker_main(domain_names: list[str], keys: list[Key], config: RunSettings, 
     # The parent kills these groups if this worker dies without ending them (SIGKILL runs no handler).
     watch_groups(lambda group, running: conn.send(("group", (group, running))))
 
+    from thinkingbox.reporting.records import record_line
+    from thinkingbox.secrets import secret_values
+
+    secrets = secret_values()
+
+    def send(record: dict[str, Any]) -> None:
+        # The finished run-file line (secrets redacted): the driver writes it as it is.
+        conn.send(("record", record_line(record, secrets)))
+
     try:
-        asyncio.run(run_share(domain_names, keys, config, lambda record: conn.send(("record", record))))
+        prepared = None
+        if prepared_file is not None:
+            with open(prepared_file, "rb") as file:
+                prepared = pickle.load(file)
+        asyncio.run(run_share(domain_names, keys, config, send, prepared))
         conn.send(("done", None))
     except KeyboardInterrupt:
         conn.send(("interrupted", None))
@@ -106,20 +174,22 @@ def died_record(job: Job, config: RunSettings, how: str) -> dict[str, Any]:
 
 
 class Share:
-    """One worker's part of a run: its trials sent and not yet back (in order), and the
-    transport's handle of the worker running them now."""
+    """One worker's part of a run: its trials sent and not yet back (in order), the
+    prepared task worlds of its tasks (`prepared_parts`, for a transport that can hand them
+    to its workers) and the transport's handle of the worker running them now."""
 
-    def __init__(self, keys: list[Key]):
+    def __init__(self, keys: list[Key], prepared: dict[tuple[str, str], tuple] | None = None):
         self.pending: dict[Key, None] = dict.fromkeys(keys)
+        self.prepared = prepared
         self.restarts = 0      # workers started since one last sent a record
         self.worker: Any = None
 
 
 class WorkerTransport(Protocol):
     """How the driver starts workers and hears from them (processes, cluster actors).
-    Events, as (share, kind, item): ("record", record) as each trial ends; then one of
-    ("done", None), ("error", text: the worker failed), ("died", how: it was lost) or
-    ("interrupted", None: Ctrl-C reached it)."""
+    Events, as (share, kind, item): ("record", record) as each trial ends (the record, or
+    its finished run-file line as bytes); then one of ("done", None), ("error", text: the
+    worker failed), ("died", how: it was lost) or ("interrupted", None: Ctrl-C reached it)."""
 
     name: str  # what a worker is called in errors: "worker process", "Ray worker"
 
@@ -149,13 +219,17 @@ def run_shares(domain_names: list[str], jobs: list[Job], config: RunSettings, wo
 
     share_config = replace(config, concurrency=max(1, math.ceil(config.concurrency / workers)))
     by_key = {job.key: job for job in jobs}
-    keys = list(by_key)
-    active = [Share(keys[i::workers]) for i in range(workers) if keys[i::workers]]
+    active = [Share(keys, prepared_parts([by_key[key] for key in keys])) for keys in deal(list(by_key), workers)]
     records: list[dict[str, Any]] = []
     errors: list[str] = []
 
-    def record(item: dict[str, Any]) -> None:
-        writer.write(item)
+    write_line = getattr(writer, "write_line", None)  # (a RecordWriter; other sinks take records)
+
+    def record(item: dict[str, Any], line: bytes | None = None) -> None:
+        if line is None or write_line is None:
+            writer.write(item)
+        else:
+            write_line(line)
         records.append(item)
         if progress:
             progress(item)
@@ -166,11 +240,14 @@ def run_shares(domain_names: list[str], jobs: list[Job], config: RunSettings, wo
         while active and not (stop is not None and stop()):
             for share, kind, item in transport.wait(list(active), 1.0):
                 if kind == "record":
+                    line = None
+                    if isinstance(item, bytes):  # a finished run-file line (local workers)
+                        line, item = item, orjson.loads(item)
                     key = (item["domain"], item["task"], item["trial"])
                     if key in share.pending:  # (never twice)
                         del share.pending[key]
                         share.restarts = 0
-                        record(item)
+                        record(item, line)
                     continue
                 active.remove(share)
                 transport.end(share, kind)
@@ -195,20 +272,76 @@ def run_shares(domain_names: list[str], jobs: list[Job], config: RunSettings, wo
     return records
 
 
+def worker_context(preload: list[str]) -> Any:
+    """How worker processes start: forked from multiprocessing's fork server, which imports
+    `preload` once for every worker of this driver process (the core and the domains'
+    plugins take seconds to import), where the platform has one; spawned otherwise. Never
+    forked from the driver itself: it runs threads (progress), and a fork copies whatever
+    lock they hold."""
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(preload)  # (used when the server starts, the first time)
+    return context
+
+
+def preload_modules() -> list[str]:
+    """The modules a worker needs, as the driver has them loaded: the core's engine and
+    models and the plugins' packages (by their top-level package)."""
+    import sys
+
+    from thinkingbox.engine.discovery import installed_domains
+
+    packages = {"thinkingbox"}
+    for entry in installed_domains().values():
+        packages.add(entry.module.split(".")[0])
+    return sorted(name for name in list(sys.modules)
+                  if name.split(".")[0] in packages and not name.startswith("thinkingbox.interfaces"))
+
+
+def fork_server_cpu_seconds() -> float:
+    """CPU time of the fork server and of the workers it forked that have ended: they are
+    its children, not the driver's, so the driver's RUSAGE_CHILDREN misses them. 0 where it
+    cannot be read (no fork server started, or no /proc)."""
+    import os
+    from multiprocessing import forkserver
+
+    pid = getattr(forkserver._forkserver, "_forkserver_pid", None)  # (multiprocessing keeps no public handle)
+    if not pid:
+        return 0.0
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            fields = file.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    utime, stime, children_utime, children_stime = (int(x) for x in fields[11:15])
+    return (utime + stime + children_utime + children_stime) / os.sysconf("SC_CLK_TCK")
+
+
+def run_cpu_seconds() -> float:
+    """CPU time of this process and of its worker processes that have ended (its own
+    children, or the fork server's): what a run cost, as `tb eval` reports it."""
+    import resource
+
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime + fork_server_cpu_seconds()
+
+
 class LocalProcesses:
-    """The transport of worker processes of this machine (spawned, each with a pipe of its
-    own to the driver)."""
+    """The transport of worker processes of this machine (see `worker_context`), each with a
+    pipe of its own to the driver."""
 
     name = "worker process"
 
     def __init__(self) -> None:
-        import multiprocessing
-
-        self.context = multiprocessing.get_context("spawn")
+        self.context = worker_context(preload_modules())
         self.readers: dict[Any, Share] = {}     # the pipe of each running worker
         self.groups: dict[int, set[int]] = {}   # id(share) -> its worker's command agents' process groups
         self.started: list[Any] = []
         self.scratches: list[str] = []          # the workers' temporary folders, removed at the end
+        self.prepared_files: dict[int, str] = {}  # id(share) -> its prepared task worlds, pickled once
 
     def start(self, share: Share, domain_names: list[str], config: RunSettings) -> None:
         import os
@@ -216,9 +349,19 @@ class LocalProcesses:
 
         reader, sender = self.context.Pipe(duplex=False)
         self.scratches.append(tempfile.mkdtemp(prefix="tb-worker-"))
+        if share.prepared and id(share) not in self.prepared_files:
+            # A file, not the process's arguments: a worker that dies while reading them
+            # would break the driver's pipe; and a restarted worker reads the same file.
+            import pickle
+
+            path = os.path.join(self.scratches[-1], "prepared.pickle")
+            with open(path, "wb") as file:
+                pickle.dump(share.prepared, file, protocol=pickle.HIGHEST_PROTOCOL)
+            self.prepared_files[id(share)] = path
         share.worker = self.context.Process(target=_worker_main, daemon=True,
                                             args=(domain_names, list(share.pending), config, sender, os.getpid(),
-                                                  self.scratches[-1]))
+                                                  self.scratches[-1], dict(os.environ),
+                                                  self.prepared_files.get(id(share))))
         share.worker.start()
         self.started.append(share.worker)
         sender.close()  # the worker holds the only sending end: its death reads as end of file

@@ -969,7 +969,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
           f"agent {config.agent}, user {config.user}, judge {judge}", file=sys.stderr)
     starting = (f"starting {args.workers} worker processes" if (args.workers or 1) > 1 and plan.jobs else None)
     progress = Progress(len(plan.jobs), args.max_consecutive_errors, args.progress_every, prices, starting=starting)
-    started, cpu_started = time.perf_counter(), _cpu_seconds()
+    from thinkingbox.trials import run_cpu_seconds  # (with the worker processes' that have ended)
+
+    started, cpu_started = time.perf_counter(), run_cpu_seconds()
     try:
         records = run.execute(args.workers, progress, stop=lambda: progress.stopped)
     except KeyboardInterrupt:
@@ -979,7 +981,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return 130
     finally:  # whatever ends the run, the live display gives the terminal back
         progress.finish()
-    wall, cpu = time.perf_counter() - started, _cpu_seconds() - cpu_started
+    wall, cpu = time.perf_counter() - started, run_cpu_seconds() - cpu_started
     if records:
         print(f"tb: {len(records)} trials in {wall:.2f}s ({len(records) / wall:.1f} trials/s, "
               f"{1000 * cpu / len(records):.2f} ms CPU per trial)", file=sys.stderr)
@@ -1160,14 +1162,6 @@ def cmd_sensitivity(args: argparse.Namespace) -> int:
 
         args.json.write_bytes(redacted_json(result, option=orjson.OPT_INDENT_2))
     return 0
-
-
-def _cpu_seconds() -> float:
-    """CPU time of this process and of its finished worker processes."""
-    import resource
-
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 if __name__ == "__main__":

@@ -98,6 +98,25 @@ class ToolSchemas(tuple):
         return schemas
 
 
+class Conversation(list):
+    """Chat messages that are only ever appended to, with the JSON of each made once: every
+    call of a trial sends the whole conversation, so a 20-turn one would otherwise be
+    encoded 20 times over. A message must not change once it is in the list."""
+
+    def __init__(self, messages: Any = ()) -> None:
+        super().__init__(messages)
+        self._encoded: list[bytes] = []
+
+    def json(self) -> bytes:
+        import orjson
+
+        encoded = self._encoded
+        if len(encoded) > len(self):  # (shortened: encode afresh)
+            encoded.clear()
+        encoded.extend(orjson.dumps(m) for m in self[len(encoded):])
+        return b"[" + b",".join(encoded) + b"]"
+
+
 def empty_usage() -> dict[str, Any]:
     """Usage of model calls: `calls` made (each with its retries), `attempts` (HTTP requests,
     retries included), `failed` calls (retries exhausted or not retryable), tokens, time."""
@@ -394,9 +413,15 @@ async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: l
         body["tools"] = list(tools)
     if config.api_version:
         payload: dict[str, Any] = {"body": body}
-    elif isinstance(tools, ToolSchemas) and tools:  # the tools' JSON as made once, after the rest
-        del body["tools"]
-        payload = {"content": orjson.dumps(body)[:-1] + b',"tools":' + tools.json + b"}"}
+    elif isinstance(messages, Conversation) or isinstance(tools, ToolSchemas):
+        # The JSON made once (the tools') or message by message (the conversation's),
+        # spliced after the rest of the body, which always holds "model".
+        del body["messages"]
+        tail = b',"messages":' + (messages.json() if isinstance(messages, Conversation) else orjson.dumps(messages))
+        if tools:
+            del body["tools"]
+            tail += b',"tools":' + (tools.json if isinstance(tools, ToolSchemas) else orjson.dumps(list(tools)))
+        payload = {"content": orjson.dumps(body)[:-1] + tail + b"}"}
     else:
         payload = {"content": orjson.dumps(body)}
     options: dict[str, Any] = {"timeout": config.timeout, "headers": {"Content-Type": "application/json"}}

@@ -67,7 +67,7 @@ class OpenAIAgent:
         # The conversation as sent so far: the messages (system prompts first), made from
         # the first `_converted` events of the trajectory list `_source`. The episode only
         # appends to its trajectory, so each turn converts only the events that are new.
-        self._messages: list[dict[str, Any]] = []
+        self._messages = llm.Conversation()
         self._source: list[dict[str, Any]] | None = None
         self._converted = 0
         self._last: dict[str, Any] | None = None
@@ -81,7 +81,7 @@ class OpenAIAgent:
         done = self._converted
         if not (trajectory is self._source and len(trajectory) >= done
                 and (done == 0 or trajectory[done - 1] is self._last)):
-            self._messages, self._source, done = list(self.system), trajectory, 0  # another conversation
+            self._messages, self._source, done = llm.Conversation(self.system), trajectory, 0  # another conversation
         for event in trajectory[done:]:
             message = _message(event, self.keep_reasoning)
             if message is not None:

@@ -304,14 +304,18 @@ class RecordWriter:
             self.write(header)
 
     def write(self, record: dict[str, Any]) -> None:
-        self._file.write(_line(record, self._secrets))
+        self.write_line(record_line(record, self._secrets))
+
+    def write_line(self, line: bytes) -> None:
+        """A record already made a line by `record_line` (a worker process's, redacted there)."""
+        self._file.write(line)
         self._file.flush()
 
     def close(self) -> None:
         self._file.close()  # releases the lock
 
 
-def _line(record: dict[str, Any], secrets: list[str]) -> bytes:
+def record_line(record: dict[str, Any], secrets: list[str]) -> bytes:
     """One record as a line of JSON, with secrets redacted (a model endpoint may echo a key
     in an error; a base URL may carry credentials). Redaction works on the record's strings
     before serialization, so the line is always valid JSON. A record in which something was
