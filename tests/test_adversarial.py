@@ -48,18 +48,19 @@ def test_every_domain_lists_the_reporting_tool_beside_its_own_and_it_changes_not
     assert state_hash(world.snapshot()) == tw.initial_hash   # nothing in the world changed
 
 
-def test_a_domain_tool_named_like_the_reporting_tool_is_a_clear_error(host):
+@pytest.mark.parametrize("name", [REPORT_TOOL, "end_conversation", "check_request"])
+def test_a_domain_tool_named_like_a_core_tool_is_a_clear_error(host, name):
     from thinkingbox import DomainSpec, World, read_tool, table_base
     from thinkingbox.contract.errors import PluginError
     from sqlmodel import Field
 
-    Base = table_base("clash")
+    Base = table_base(f"clash_{name}")
 
     class Row(Base, table=True):
         __tablename__ = "rows"
         id: str = Field(primary_key=True)
 
-    @read_tool(name=REPORT_TOOL)
+    @read_tool(name=name)
     def mine(world: World, record: str) -> str:
         """My own."""
         return ""
@@ -67,7 +68,7 @@ def test_a_domain_tool_named_like_the_reporting_tool_is_a_clear_error(host):
     spec = DomainSpec(name="clash", title="Clash", now="2025-01-01T00:00:00Z", package="tb_till", tables=Base,
                       tools=[mine], policy_search=False, prompt="p")
     domain = host.add_domain("clash", spec, version="1")
-    with pytest.raises(PluginError, match=f"{REPORT_TOOL}.*core's own.*rename"):
+    with pytest.raises(PluginError, match=f"{name}.*core's own.*rename"):
         domain.tools
 
 

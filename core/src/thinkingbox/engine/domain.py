@@ -113,10 +113,12 @@ class Domain:
         if dupes:
             raise PluginError(f"domain {self.name!r}: duplicate tool names {sorted(dupes)}")
         from thinkingbox.engine.injection import REPORT_TOOL
+        from thinkingbox.models.prompts import CHECK_TOOL_NAME, END_TOOL_NAME
 
-        if REPORT_TOOL in names:
-            raise PluginError(f"domain {self.name!r}: the tool name {REPORT_TOOL!r} is the core's own (every domain "
-                              "has it); rename the domain's tool")
+        for reserved in (REPORT_TOOL, END_TOOL_NAME, CHECK_TOOL_NAME):  # (the core gives every agent these)
+            if reserved in names:
+                raise PluginError(f"domain {self.name!r}: the tool name {reserved!r} is the core's own (every "
+                                  "domain has it); rename the domain's tool")
         undescribed = [s.name for s in specs if not s.description.strip()]
         if undescribed:
             raise PluginError(f"domain {self.name!r}: tool(s) without a description: {', '.join(undescribed)} "
