@@ -122,6 +122,15 @@ AGREEMENT_REQUESTS = [
     "I can move both rooms for a $50 fee. Shall we?",
     "May I go ahead with the exchange?",
     "Do you agree to the $10 restocking fee?",
+    "I can refund $20 to your card. Would that work for you?",
+    "The new dates are 3-5 May. Does that work?",
+    "Would that be okay?",
+    "I'll cancel it for a $20 fee. Sound good?",
+    "Do I have your go-ahead to cancel?",
+    "Want me to send the replacement?",
+    "Happy to proceed?",
+    "Do you accept the $15 fee?",
+    "Does that suit you?",
 ]
 NOT_AGREEMENT = [
     "May I have your email address?",
@@ -131,6 +140,9 @@ NOT_AGREEMENT = [
     "Your refund has been issued.",
     "Is there anything else I can help with?",
     "Can I help you with anything else today?",
+    "I'm not sure that would work with your fare.",
+    "That works out to $20 in all.",
+    "What time would work for you?",
 ]
 
 

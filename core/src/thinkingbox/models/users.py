@@ -69,6 +69,13 @@ _AGREEMENT = re.compile(r"""
   | \bare\s+you\s+(?:ok|okay|happy|fine|comfortable)\s+(?:with|for\s+me\s+to|to\s+proceed)\b
   | \b(?:ok|okay)\s+(?:to|if\s+i|for\s+me\s+to)\s+(?:go\s+ahead|proceed|continue)\b
   | \b(?:go\s+ahead|proceed)\s*\?
+  | \b(?:would|will|does|do|could)\s+(?:that|this|it)\s+(?:work|suit)\b              # would that work for you?
+  | \b(?:would|will)\s+(?:that|this)\s+be\s+(?:ok|okay|alright|all\s+right|fine|acceptable|good)\b
+  | \bsounds?\s+good\s*\?
+  | \b(?:do\s+i\s+have|can\s+i\s+(?:get|have))\s+your\s+(?:go-?ahead|permission|approval|consent|ok|okay)\b
+  | ^\W*(?:want|need)\s+me\s+to\b                                                     # Want me to cancel it?
+  | \bhappy\s+(?:for\s+me\s+)?to\s+(?:go\s+ahead|proceed|continue)\b
+  | \b(?:do|will|would)\s+you\s+accept\b
 """, re.IGNORECASE | re.VERBOSE)
 
 
