@@ -138,6 +138,25 @@ def test_the_report_shows_which_claim_failed_and_what_was_said():
                           "data": ["does not state the refund $42.00"]}]}
     report = build([record])
     (failure,) = report["agents"][0]["communication_failures"]
-    assert failure == {"task": "shop/t-1", "trial": 2, "problems": ["does not state the refund $42.00"], "said": said}
+    assert failure == {"task": "shop/t-1", "trial": 2, "problems": ["expected the refund $42.00 to be stated"],
+                       "said": said}
     page = render_html(report)
-    assert "does not state the refund $42.00" in page and html.escape(said) in page and said not in page
+    assert "expected the refund $42.00 to be stated" in page and html.escape(said) in page and said not in page
+    assert "<pre" not in page and '<table id="leaderboard">' in page
+
+
+def test_report_html_says_curves_need_two_trials_and_links_into_the_viewer():
+    from thinkingbox.reporting.report import Links, build, render_html
+
+    def rec(task, trial, verdict, reason="done"):
+        return {"domain": "shop", "task": task, "trial": trial, "agent": "a", "user": "scripted", "verdict": verdict,
+                "finish_reason": reason, "error": "HTTP 500" if reason == "error" else None, "final_message": "",
+                "trajectory": [], "usage": {}, "timings_ms": {}, "config": {"label": "one"}, "counts": {},
+                "diff": [], "checks": []}
+    report = build([rec("t-1", 1, True), rec("t-2", 1, False), rec("t-3", 1, False, "error")])
+    assert report["k"] == 1 and report["agents"][0]["overall"]["errors"] == 1
+    page = render_html(report, Links(["one"], ["shop/t-1", "shop/t-2", "shop/t-3"]))
+    assert page.count("needs \u22652 trials per task") == 2 and "<svg class=\"chart\" role=\"img\" aria-label=\"pass" not in page
+    assert '<a href="index.html#/?runs=0&amp;category=error">1 errored</a>' in page   # the error count is a link
+    assert '<a href="index.html#/trial/0/1">0/1</a>' in page and "not judged</a>, 1 errored" in page
+    assert "<th class=num>pass^1</th>" in page and "plug-in" not in page
