@@ -29,7 +29,8 @@ def runs(tmp_path_factory):
 def test_report_in_all_formats(runs):
     out = tb("report", runs / "oracle.jsonl", runs / "noop.jsonl", "--markdown", runs / "r.md",
              "--json", runs / "r.json", "--html", runs / "site").stdout
-    assert "| oracle " in out and "| noop " in out and "pass^k plug-in" in out and "no_state_change" in out
+    assert "| oracle " in out and "| noop " in out and "| pass^3 " in out and "no_state_change" in out
+    assert "plug-in" not in out  # one pass^k: the unbiased estimator, labelled with its k
     data = json.loads((runs / "r.json").read_text())
     agents = {a["agent"]: a for a in data["agents"]}
     assert agents["oracle"]["overall"]["pass@1"] == 1.0 and agents["noop"]["overall"]["pass@1"] == 0.0
@@ -40,7 +41,8 @@ def test_report_in_all_formats(runs):
     page = (runs / "site" / "report.html").read_text()  # the tables and plots, beside `tb view`'s pages
     assert "http://" not in page and "https://" not in page and "<script" not in page  # nothing to fetch
     assert (runs / "site" / "index.html").exists() and (runs / "site" / "data" / "index.js").exists()
-    assert page.count("<svg") == 5 and 'id="task-table"' in page
+    assert page.count("<svg") == 4 and 'id="task-table"' in page and "<pre" not in page
+    assert '<a href="index.html#/trial/0/0">3/3</a>' in page   # each task cell opens its trials in the viewer
 
 
 def _png_is_not_blank(path: Path) -> bool:
@@ -68,7 +70,7 @@ def test_html_report_renders_in_headless_chromium(runs, tmp_path):
              f"--user-data-dir={tmp_path / 'profile'}"]
     url = (runs / "site" / "report.html").as_uri()
     dom = subprocess.run([CHROMIUM, *flags, "--dump-dom", url], capture_output=True, text=True, timeout=120).stdout
-    assert dom.count("<svg") == 5 and "pass@k (unbiased)" in dom and "ret-fee-001" in dom and "Leaderboard" in dom
+    assert dom.count("<svg") == 4 and "pass@k (unbiased)" in dom and "ret-fee-001" in dom and "Leaderboard" in dom
     shot = tmp_path / "report.png"
     subprocess.run([CHROMIUM, *flags, f"--screenshot={shot}", "--window-size=1280,2000", url],
                    capture_output=True, timeout=120)

@@ -113,7 +113,7 @@
     if (state.sort !== "task") params.set("sort", state.sort);
     if (state.failedOnly) params.set("failed", "1");
     for (const key of ["category", "domain", "family", "q"]) if (state[key]) params.set(key, state[key]);
-    const text = params.toString();
+    const text = params.toString().replace(/%2C/g, ","); // runs=0,2 reads better than runs=0%2C2
     return text ? "?" + text : "";
   }
 
@@ -630,7 +630,7 @@
             by = el("a", { href: "#/", class: "step-link", "data-step": link.step, onclick: goToStep(root, '[data-step-number="' + link.step + '"]') },
               "step " + link.step + " (" + link.tool + ")");
           } else if (link && link.reference !== undefined) {
-            by = el("a", { href: "#/", class: "ref-link", "data-ref": link.reference, onclick: goToStep(root, '[data-ref="' + link.reference + '"]') },
+            by = el("a", { href: "#/", class: "ref-link", "data-ref": link.reference, onclick: goToStep(root, 'li[data-ref="' + link.reference + '"]') },
               "should have: reference action " + (link.reference + 1) + " (" + link.tool + ")");
           }
           return el("tr", {}, el("td", { class: "kind " + d.kind }, DIFF_LABELS[d.kind] || d.kind), el("td", {}, d.table), el("td", {}, String(d.key)),
