@@ -79,7 +79,7 @@ def test_checks_explained_and_errored_trials_not_judged():
     assert (golden["status"], talk["status"], rubric["status"]) == ("failed", "failed", "passed")
     assert golden["lines"][0] == "wrong value: orders O-1, field refunded is 12.00; expected 15.00"
     assert golden["lines"][1].startswith("missing: the row tickets <new tickets #1> should exist")
-    assert talk["summary"] == "expected the refund $15.00 to be stated; the agent said $12.00"
+    assert talk["lines"] == ["expected the refund $15.00 to be stated; the agent said $12.00"]
     errored = record(finish_reason="error", error="HTTP 500 Internal Server Error\nTraceback ...")
     assert {c["status"] for c in explain(errored)} == {"not judged"}
     assert explain(errored)[0]["summary"] == "not judged: the trial ended in an error: HTTP 500 Internal Server Error"

@@ -178,7 +178,10 @@ def explain(record: dict[str, Any]) -> list[dict[str, Any]]:
                 summary += " (some not judged by the offline rules)"
         elif isinstance(data, list) and data and all(isinstance(p, str) for p in data):
             lines = [sentence(p) for p in data]
-            summary = lines[0] if len(lines) == 1 else f"{len(lines)} problems"
+            if "; ".join(data) == check.get("detail"):   # the detail is the problems joined: say how many
+                summary = "1 problem" if len(lines) == 1 else f"{len(lines)} problems"
+            else:
+                summary = sentence(check.get("detail", ""))
         else:
             summary = sentence(check.get("detail", ""))
         out.append({"name": name, "status": "passed" if check.get("passed") else "failed", "summary": summary,
