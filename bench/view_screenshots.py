@@ -104,17 +104,30 @@ def main(out: Path) -> None:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             page.goto(url)
+            page.wait_for_selector("#grid")
             page.select_option("#sort", "difficulty")
-            page.locator("#grid").scroll_into_view_if_needed()
             page.screenshot(path=str(out / "grid.png"), full_page=True)
+            # a failed trial beside its task, the diff row's step highlighted
             page.locator('#grid tr[data-task="retail/ins-001"] button[data-run="2"]').click()
             page.wait_for_selector("#trial-page")
-            page.screenshot(path=str(out / "trial.png"))  # the top: verdict, checks, diff, conversation
+            page.locator("table.diff").scroll_into_view_if_needed()
+            page.screenshot(path=str(out / "trial.png"))
+            page.locator("a.step-link").first.click()
+            page.screenshot(path=str(out / "step.png"))
+            page.go_back()
+            page.wait_for_selector("#grid")
+            page.locator('#grid tr[data-task="retail/ins-001"] button[data-run="3"]').click()  # flaky server: errored
+            page.wait_for_selector("#trial-page")
+            page.screenshot(path=str(out / "errored.png"))
+            page.go_back()
+            page.wait_for_selector("#grid")
+            page.locator('#grid tr[data-task="retail/ins-001"] button[data-run="2"]').click()
+            page.wait_for_selector("#trial-page")
             page.locator("#compare-links a", has_text="oracle").first.click()
             page.wait_for_selector("#compare-page .side.b .trial")
             page.screenshot(path=str(out / "compare.png"))
             browser.close()
-    print(f"wrote grid.png, trial.png and compare.png to {out}")
+    print(f"wrote grid.png, trial.png, step.png, errored.png and compare.png to {out}")
 
 
 if __name__ == "__main__":

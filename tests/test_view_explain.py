@@ -156,8 +156,8 @@ def test_previous_and_next_failed_trial(page):
     assert page.locator("#prev-failed").evaluate("e => e.tagName") == "SPAN"   # the first has no previous one
     first = page.locator("#trial-page .trial").get_attribute("data-trial")
     page.click("#next-failed")
-    page.wait_for_function(f"document.querySelector('#trial-page .trial') && "
-                           f"document.querySelector('.trial-nav').textContent.includes('failed trial 2 of')")
+    page.wait_for_function("document.querySelector('#trial-page .trial') && "
+                           "document.querySelector('.trial-nav').textContent.includes('failed trial 2 of')")
     assert page.locator("#trial-page .trial").get_attribute("data-task") == "retail/dly-001"
     page.click("#prev-failed")
     page.wait_for_function("document.querySelector('.trial-nav').textContent.includes('failed trial 1 of')")

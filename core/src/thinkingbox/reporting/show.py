@@ -88,7 +88,7 @@ def record_json(record: dict[str, Any], indent: bool = False) -> str:
 def summary(record: dict[str, Any]) -> str:
     """The verdict, each check in sentences (an errored trial's checks: not judged), the diff."""
     if record["finish_reason"] == "error":
-        lines = [f"\nverdict: ERROR, not judged   (finish reason: error)"]
+        lines = ["\nverdict: ERROR, not judged   (finish reason: error)"]
         if record.get("error"):
             lines.append(f"error: {record['error']}")
     else:

@@ -483,6 +483,10 @@
         const others = index.runs.map(function (run, i) { return [run, i]; })
           .filter(function (p) { return p[1] !== r && index.tasks[t].cells[p[1]]; });
         const near = neighbours(index, r, t, trial.trial);
+        const compareLink = function (p) {
+          return el("a", { href: "#/compare/" + r + "/" + p[1] + "/" + t + "/" + trial.trial + "/" + trial.trial, title: p[0].name },
+            abbreviated(p[0].name));
+        };
         const step = function (x, text, id) {
           return x ? el("a", { href: "#/trial/" + x[0] + "/" + x[1] + "/" + x[2], id: id }, text)
             : el("span", { class: "muted", id: id }, text);
@@ -497,9 +501,9 @@
           el("p", {}, "run ", el("strong", {}, data.run)),
           chooser(data.trials, trial, function (n) { return "#/trial/" + r + "/" + t + "/" + n; }),
           others.length ? el("div", { class: "chooser", id: "compare-links" }, el("span", { class: "muted" }, "side by side with:"),
-            others.map(function (p) {
-              return el("a", { href: "#/compare/" + r + "/" + p[1] + "/" + t + "/" + trial.trial + "/" + trial.trial }, p[0].name);
-            })) : null,
+            others.slice(0, 4).map(compareLink),
+            others.length > 4 ? el("details", { class: "more-runs" }, el("summary", {}, (others.length - 4) + " more runs"),
+              others.slice(4).map(compareLink)) : null) : null,
           el("div", { class: "trial-layout" },
             el("div", { class: "trial-main" }, trialView(trial)),
             taskPanel(data.task, prompt)));
