@@ -885,8 +885,13 @@ def said_values(claim: Claim, messages: tuple[str, ...], today: date, vocabulary
     said: list[str] = []
     for message in messages:
         text = normalize(message)
-        for start, end, _ in claim.values_in(text, today, vocabulary):
-            value = " ".join(text[start:end].split())
+        for start, end, found in claim.values_in(text, today, vocabulary):
+            if claim.kind == "money" and isinstance(found, Decimal):
+                value = f"${found:,.2f}"
+            elif claim.kind == "date" and isinstance(found, date):
+                value = found.isoformat()
+            else:
+                value = " ".join(text[start:end].split())
             if value and value not in said:
                 said.append(value)
     return said[:limit]
