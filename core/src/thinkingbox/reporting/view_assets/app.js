@@ -166,7 +166,8 @@
             redraw();
           } }),
           el("span", { class: "run-name", title: run.name }, run.name),
-          el("span", { class: "muted" }, " " + pct(row.pass1) + (row.errors ? ", " + row.errors + " errored" : "") +
+          el("span", { class: "muted" }, " " + (row.pass1 === null ? "not judged" : pct(row.pass1)) +
+            (row.errors ? ", " + row.errors + " errored" : "") +
             " · " + run.trials + " trials")));
       }).filter(Boolean));
       count.textContent = state.runs.length + " of " + index.runs.length + " runs shown";
