@@ -54,6 +54,11 @@ def test_each_claim_kind_fails_a_wrong_message(library, task, message, failure):
     assert not result.passed and failure in result.detail
 
 
+def test_a_value_not_stated_names_what_the_agent_said_instead(library, task):
+    result = verdict(library, task, message="Your 2 books are due on 16 January.")
+    assert "does not state the due date 2025-01-15; the agent said 2025-01-16" in result.detail
+
+
 def test_paraphrases_pass(library, task):
     for message in ("You have two books, due back January 15th.", "Done: 2 books, return them by 2025-01-15.",
                     "Enjoy your two books until Jan 15!"):

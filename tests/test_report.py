@@ -29,7 +29,8 @@ def runs(tmp_path_factory):
 def test_report_in_all_formats(runs):
     out = tb("report", runs / "oracle.jsonl", runs / "noop.jsonl", "--markdown", runs / "r.md",
              "--json", runs / "r.json", "--html", runs / "site").stdout
-    assert "| oracle " in out and "| noop " in out and "pass^k plug-in" in out and "no_state_change" in out
+    assert "| oracle " in out and "| noop " in out and "| pass^3 " in out and "no_state_change" in out
+    assert "plug-in" not in out  # one pass^k: the unbiased estimator, labelled with its k
     data = json.loads((runs / "r.json").read_text())
     agents = {a["agent"]: a for a in data["agents"]}
     assert agents["oracle"]["overall"]["pass@1"] == 1.0 and agents["noop"]["overall"]["pass@1"] == 0.0
@@ -40,7 +41,8 @@ def test_report_in_all_formats(runs):
     page = (runs / "site" / "report.html").read_text()  # the tables and plots, beside `tb view`'s pages
     assert "http://" not in page and "https://" not in page and "<script" not in page  # nothing to fetch
     assert (runs / "site" / "index.html").exists() and (runs / "site" / "data" / "index.js").exists()
-    assert page.count("<svg") == 5 and 'id="task-table"' in page
+    assert page.count("<svg") == 4 and 'id="task-table"' in page and "<pre" not in page
+    assert '<a href="index.html#/trial/0/0">3/3</a>' in page   # each task cell opens its trials in the viewer
 
 
 def _png_is_not_blank(path: Path) -> bool:
@@ -68,7 +70,7 @@ def test_html_report_renders_in_headless_chromium(runs, tmp_path):
              f"--user-data-dir={tmp_path / 'profile'}"]
     url = (runs / "site" / "report.html").as_uri()
     dom = subprocess.run([CHROMIUM, *flags, "--dump-dom", url], capture_output=True, text=True, timeout=120).stdout
-    assert dom.count("<svg") == 5 and "pass@k (unbiased)" in dom and "ret-fee-001" in dom and "Leaderboard" in dom
+    assert dom.count("<svg") == 4 and "pass@k (unbiased)" in dom and "ret-fee-001" in dom and "Leaderboard" in dom
     shot = tmp_path / "report.png"
     subprocess.run([CHROMIUM, *flags, f"--screenshot={shot}", "--window-size=1280,2000", url],
                    capture_output=True, timeout=120)
@@ -138,6 +140,25 @@ def test_the_report_shows_which_claim_failed_and_what_was_said():
                           "data": ["does not state the refund $42.00"]}]}
     report = build([record])
     (failure,) = report["agents"][0]["communication_failures"]
-    assert failure == {"task": "shop/t-1", "trial": 2, "problems": ["does not state the refund $42.00"], "said": said}
+    assert failure == {"task": "shop/t-1", "trial": 2, "problems": ["expected the refund $42.00 to be stated"],
+                       "said": said}
     page = render_html(report)
-    assert "does not state the refund $42.00" in page and html.escape(said) in page and said not in page
+    assert "expected the refund $42.00 to be stated" in page and html.escape(said) in page and said not in page
+    assert "<pre" not in page and '<table id="leaderboard">' in page
+
+
+def test_report_html_says_curves_need_two_trials_and_links_into_the_viewer():
+    from thinkingbox.reporting.report import Links, build, render_html
+
+    def rec(task, trial, verdict, reason="done"):
+        return {"domain": "shop", "task": task, "trial": trial, "agent": "a", "user": "scripted", "verdict": verdict,
+                "finish_reason": reason, "error": "HTTP 500" if reason == "error" else None, "final_message": "",
+                "trajectory": [], "usage": {}, "timings_ms": {}, "config": {"label": "one"}, "counts": {},
+                "diff": [], "checks": []}
+    report = build([rec("t-1", 1, True), rec("t-2", 1, False), rec("t-3", 1, False, "error")])
+    assert report["k"] == 1 and report["agents"][0]["overall"]["errors"] == 1
+    page = render_html(report, Links(["one"], ["shop/t-1", "shop/t-2", "shop/t-3"]))
+    assert page.count("needs \u22652 trials per task") == 2 and "<svg class=\"chart\" role=\"img\" aria-label=\"pass" not in page
+    assert '<a href="index.html#/?runs=0&amp;category=error">1 errored</a>' in page   # the error count is a link
+    assert '<a href="index.html#/trial/0/1">0/1</a>' in page and "not judged</a>, 1 errored" in page
+    assert "<th class=num>pass^1</th>" in page and "plug-in" not in page

@@ -876,6 +876,27 @@ class Conversation:
         return tuple(text for i, text in self.agent if position is None or i < position)
 
 
+def said_values(claim: Claim, messages: tuple[str, ...], today: date, vocabulary: Vocabulary = CORE_VOCABULARY,
+                limit: int = 3) -> list[str]:
+    """The values of the claim's kind the messages give, as written (for people: "expected the
+    refund $279.00; the agent said $237.15"); empty for kinds that are not values."""
+    if claim.kind not in VALUE_KINDS or claim.kind == "date_range":
+        return []
+    said: list[str] = []
+    for message in messages:
+        text = normalize(message)
+        for start, end, found in claim.values_in(text, today, vocabulary):
+            if claim.kind == "money" and isinstance(found, Decimal):
+                value = f"${found:,.2f}"
+            elif claim.kind == "date" and isinstance(found, date):
+                value = found.isoformat()
+            else:
+                value = " ".join(text[start:end].split())
+            if value and value not in said:
+                said.append(value)
+    return said[:limit]
+
+
 def communication_problems(says: Any, trajectory: list[dict], final_message: str, today: date,
                            vocabulary: Vocabulary = CORE_VOCABULARY, private: Callable[[str], list[str]] | None = None
                            ) -> list[str]:
@@ -889,10 +910,13 @@ def communication_problems(says: Any, trajectory: list[dict], final_message: str
     # A policy that asks for the outcome at the end is judged on the final message alone.
     summary = messages[-1:] if vocabulary.closing_summary else messages
     for spec in says.states:
-        ok, why = claim_states(claim_of(spec), summary, today, vocabulary)
+        claim = claim_of(spec)
+        ok, why = claim_states(claim, summary, today, vocabulary)
         if not ok:
+            said = said_values(claim, summary, today, vocabulary)
             problems.append(f"does not state the {spec}" + (" in the final message" if vocabulary.closing_summary
-                                                             else "") + (f" ({why})" if why else ""))
+                                                             else "") + (f" ({why})" if why else "")
+                            + (f"; the agent said {', '.join(said)}" if said else ""))
     for spec in says.never_states:
         if claim_mentioned(claim_of(spec), messages, today, vocabulary):
             problems.append(f"states the {spec}, which it must not")

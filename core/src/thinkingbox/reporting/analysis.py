@@ -37,6 +37,9 @@ from thinkingbox.reporting.records import run_label
 
 CATEGORIES = ["tool_usage", "no_state_change", "incomplete_resolution", "communication", "response_rubric",
               "wrong_state", "error"]
+# What a judged trial failed on: "error" is not one of them (an errored trial was not judged;
+# `categories` leaves it out and reports count errored trials apart).
+FAILURE_CATEGORIES = [c for c in CATEGORIES if c != "error"]
 DOMAIN_GROUP = "thinkingbox.domains"
 
 
@@ -109,7 +112,7 @@ def weak_proxies(records: Iterable[dict[str, Any]]) -> dict[str, int]:
     """How many failed trials each weak completion proxy would have passed."""
     counts = {"failed": 0, "clean_termination": 0, "clean_and_write": 0, "clean_write_no_final_error": 0}
     for record in records:
-        if record["verdict"]:
+        if record["verdict"] or record["finish_reason"] == "error":
             continue
         counts["failed"] += 1
         last = _final_assistant(record)
@@ -181,7 +184,8 @@ def _trial_cost(record: dict[str, Any], prices: dict[str, tuple[float, float, fl
 
 
 def categories(records: Iterable[dict[str, Any]]) -> Counter:
-    return Counter(c for c in (failure_category(r) for r in records) if c)
+    """Failed (judged) trials by failure category; errored trials are not among them."""
+    return Counter(c for c in (failure_category(r) for r in records) if c and c != "error")
 
 
 def group(records: Iterable[dict[str, Any]]) -> dict[tuple[str, str], list[dict[str, Any]]]:

@@ -1,15 +1,21 @@
 """Reliability metrics over trial records (the Thinkingbox paper, "One Success Isn't
 Reliability", Ko et al., section 5.1 and appendix C.5).
 
-For task i with n_i trials of which c_i passed:
+For task i with n_i finished trials of which c_i passed:
     pass@1      micro-average over tasks and trials: sum c_i / sum n_i          (eq. 5)
     pass@k      unbiased: mean_i 1 - C(n_i - c_i, k) / C(n_i, k)                (eq. 6)
-    pass^k      plug-in: mean_i (c_i / n_i)^k                                   (eq. 7)
-    pass^k      unbiased: mean_i C(c_i, k) / C(n_i, k)                           (eq. 8)
-Error trials (infrastructure failures) count as failed trials and are also counted on
-their own. When tasks have unequal trial counts this is said explicitly: pass@1 is then
-the mean over tasks of c_i / n_i (each task weighs the same, as in eq. 6 with k = 1), and
-k may not exceed the smallest n_i.
+    pass^k      unbiased: mean_i C(c_i, k) / C(n_i, k)                           (eq. 8; tau2's)
+pass^k has one estimator everywhere (this one): every surface that shows it (tb report, the
+viewer, report.html, tb compare) takes it from here and labels it with its k. The plug-in
+(c_i / n_i)^k of eq. 7 is biased upwards and is not shown.
+
+Errored trials (an infrastructure failure: the model server kept failing, the harness broke)
+are a third outcome, neither passed nor failed: nothing was judged. They are counted on their
+own (`errors`, and the error rate) and left out of every estimate: n_i counts finished trials
+only, and a task whose trials all errored has no estimate (it counts in `errored_tasks`).
+When tasks have unequal trial counts this is said explicitly: pass@1 is then the mean over
+tasks of c_i / n_i (each task weighs the same, as in eq. 6 with k = 1), and k may not exceed
+the smallest n_i.
 """
 from __future__ import annotations
 
@@ -22,11 +28,22 @@ from typing import Any, Iterable
 
 @dataclass
 class TaskOutcomes:
+    """One task's trials: `n` finished (judged) trials, `c` of them passed, and `errors`
+    trials that ended in an error (not judged, not in `n`)."""
     domain: str
     task: str
     n: int = 0
     c: int = 0
     errors: int = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.n > 0
+
+
+def errored(record: dict[str, Any]) -> bool:
+    """Whether a trial ended in an error (a third outcome: neither passed nor failed)."""
+    return record.get("finish_reason") == "error"
 
 
 def outcomes_by_task(records: Iterable[dict[str, Any]]) -> list[TaskOutcomes]:
@@ -38,9 +55,11 @@ def outcomes_by_task(records: Iterable[dict[str, Any]]) -> list[TaskOutcomes]:
     for (domain, task), trials in sorted(seen.items()):
         t = TaskOutcomes(domain, task)
         for record in trials.values():
-            t.n += 1
-            t.c += bool(record["verdict"])
-            t.errors += record["finish_reason"] == "error"
+            if errored(record):
+                t.errors += 1
+            else:
+                t.n += 1
+                t.c += bool(record["verdict"])
         out.append(t)
     return out
 
@@ -51,12 +70,6 @@ def pass_at_k(n: int, c: int, k: int) -> float:
     if n - c < k:
         return 1.0
     return 1.0 - comb(n - c, k) / comb(n, k)
-
-
-def pass_hat_k_plugin(n: int, c: int, k: int) -> float:
-    """Plug-in probability that all k trials pass (eq. 7): (c/n)^k."""
-    _check(n, c, k)
-    return (c / n) ** k
 
 
 def pass_hat_k_unbiased(n: int, c: int, k: int) -> float:
@@ -81,6 +94,8 @@ def _mean(values: list[float]) -> float:
 
 
 def pass_at_1(tasks: list[TaskOutcomes]) -> float:
+    """pass@1 over finished trials (tasks with none are left out)."""
+    tasks = [t for t in tasks if t.n]
     if not tasks:
         return 0.0
     if len({t.n for t in tasks}) == 1:
@@ -92,6 +107,7 @@ def bootstrap_interval(tasks: list[TaskOutcomes], samples: int = 2000, seed: int
                        level: float = 0.95) -> tuple[float, float]:
     """Percentile interval for pass@1, resampling tasks and keeping each task's trials
     together (task-cluster bootstrap). Seeded: the same records give the same interval."""
+    tasks = [t for t in tasks if t.n]
     if not tasks:
         return (0.0, 0.0)
     rng = random.Random(seed)
@@ -114,30 +130,41 @@ class Reliability:
     min_trials: int
     max_trials: int
     pass_at_k: dict[int, float] = field(default_factory=dict)
-    pass_hat_k_plugin: dict[int, float] = field(default_factory=dict)
-    pass_hat_k_unbiased: dict[int, float] = field(default_factory=dict)
+    pass_hat_k: dict[int, float] = field(default_factory=dict)
+    errored_tasks: int = 0     # tasks whose trials all errored: no estimate
 
     @property
     def unequal_trials(self) -> bool:
         return self.min_trials != self.max_trials
 
+    @property
+    def error_rate(self) -> float:
+        """Share of all trials (finished and errored) that ended in an error."""
+        total = self.trials + self.errors
+        return self.errors / total if total else 0.0
+
     def to_json(self) -> dict[str, Any]:
         return {
             "tasks": self.tasks, "trials": self.trials, "passed": self.passed, "errors": self.errors,
+            "error_rate": self.error_rate, "errored_tasks": self.errored_tasks,
+            "trials_definition": "finished trials (errored trials are counted apart, in errors)",
             "pass@1": self.pass_at_1, "pass@1_ci95": list(self.ci95),
             "pass@1_definition": ("mean over tasks of c/n (unequal trial counts)" if self.unequal_trials
                                   else "passed trials / trials (micro-average)"),
             "never_passed": self.never_passed, "always_passed": self.always_passed,
             "trials_per_task": {"min": self.min_trials, "max": self.max_trials},
             "pass@k": {str(k): v for k, v in self.pass_at_k.items()},
-            "pass^k_plugin": {str(k): v for k, v in self.pass_hat_k_plugin.items()},
-            "pass^k_unbiased": {str(k): v for k, v in self.pass_hat_k_unbiased.items()},
+            "pass^k": {str(k): v for k, v in self.pass_hat_k.items()},
         }
 
 
 def reliability(tasks: list[TaskOutcomes], ks: Iterable[int] | None = None, seed: int = 0) -> Reliability:
+    """The estimates over the finished trials of `tasks`; errored trials are counted apart."""
+    errors = sum(t.errors for t in tasks)
+    errored_tasks = sum(not t.n for t in tasks)
+    tasks = [t for t in tasks if t.n]
     if not tasks:
-        return Reliability(0, 0, 0, 0, 0.0, (0.0, 0.0), 0, 0, 0, 0)
+        return Reliability(0, 0, 0, errors, 0.0, (0.0, 0.0), 0, 0, 0, 0, errored_tasks=errored_tasks)
     low = min(t.n for t in tasks)
     ks = sorted(set(ks)) if ks is not None else list(range(1, low + 1))
     too_big = [k for k in ks if k > low]
@@ -146,10 +173,17 @@ def reliability(tasks: list[TaskOutcomes], ks: Iterable[int] | None = None, seed
         raise ValueError(f"k={too_big[0]} exceeds the trials of task {short.domain}/{short.task} (n={low})")
     return Reliability(
         tasks=len(tasks), trials=sum(t.n for t in tasks), passed=sum(t.c for t in tasks),
-        errors=sum(t.errors for t in tasks), pass_at_1=pass_at_1(tasks), ci95=bootstrap_interval(tasks, seed=seed),
+        errors=errors, pass_at_1=pass_at_1(tasks), ci95=bootstrap_interval(tasks, seed=seed),
         never_passed=sum(t.c == 0 for t in tasks), always_passed=sum(t.c == t.n for t in tasks),
         min_trials=low, max_trials=max(t.n for t in tasks),
         pass_at_k={k: _mean([pass_at_k(t.n, t.c, k) for t in tasks]) for k in ks},
-        pass_hat_k_plugin={k: _mean([pass_hat_k_plugin(t.n, t.c, k) for t in tasks]) for k in ks},
-        pass_hat_k_unbiased={k: _mean([pass_hat_k_unbiased(t.n, t.c, k) for t in tasks]) for k in ks},
+        pass_hat_k={k: _mean([pass_hat_k_unbiased(t.n, t.c, k) for t in tasks]) for k in ks},
+        errored_tasks=errored_tasks,
     )
+
+
+def common_k(reliabilities: Iterable[Reliability]) -> int:
+    """The one k that every row of a table can show: the fewest finished trials of any task in
+    any of them (0 when one has no finished trial). Tables label their pass^k column with it."""
+    lows = [r.min_trials for r in reliabilities]
+    return min(lows) if lows else 0

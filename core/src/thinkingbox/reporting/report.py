@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from thinkingbox.reporting.adversarial import fault_spec, faulted_trials, injection_summary
-from thinkingbox.reporting.analysis import CATEGORIES, categories, interaction_stats, weak_proxies
+from thinkingbox.reporting.analysis import FAILURE_CATEGORIES, categories, interaction_stats, weak_proxies
+from thinkingbox.reporting.explain import sentence
 from thinkingbox.reporting.metrics import outcomes_by_task, reliability
 from thinkingbox.reporting.records import config_difference, read_records, read_run_changes, run_label
 
@@ -104,7 +105,10 @@ def build(records: list[dict[str, Any]], prices: dict[str, tuple[float, float, f
             "tool_faults": {"spec": fault_spec(recs), "faulted_trials": faulted_trials(recs)},
             "mixed_settings": sorted({c for r in recs for c in r.get("mixed_settings") or ()}),
         })
-    return {"domains": domains, "agents": agents, "categories": CATEGORIES,
+    finished = [a["overall"]["trials_per_task"]["min"] for a in agents if a["overall"]["trials"]]
+    return {"domains": domains, "agents": agents, "categories": FAILURE_CATEGORIES,
+            # one k for every row of the tables: the fewest finished trials of any task in any run
+            "k": min(finished) if finished else 0,
             "bootstrap": {"samples": 2000, "seed": seed, "level": 0.95}}
 
 
@@ -144,16 +148,22 @@ def communication_failures(records: list[dict[str, Any]]) -> list[dict[str, Any]
     shown = []
     for record in records:
         check = next((c for c in record["checks"] if c["name"] == "communication" and not c["passed"]), None)
-        if check is not None and len(shown) < MAX_SHOWN_FAILURES:
+        if check is not None and record["finish_reason"] != "error" and len(shown) < MAX_SHOWN_FAILURES:
             shown.append({"task": f"{record['domain']}/{record['task']}", "trial": record["trial"],
-                          "problems": check["data"] or [check["detail"]], "said": record["final_message"][:600]})
+                          "problems": [sentence(p) for p in (check["data"] or [check["detail"]])],
+                          "said": record["final_message"][:600]})
     return shown
 
 
-def _communication_table(report: dict[str, Any]) -> str:
-    rows = [f"<tr><td>{html.escape(a['run'])}</td><td>{html.escape(f['task'])} #{f['trial']}</td>"
-            f"<td>{html.escape('; '.join(f['problems']))}</td><td>{html.escape(f['said'])}</td></tr>"
-            for a in report["agents"] for f in a.get("communication_failures", [])]
+def _communication_table(report: dict[str, Any], links: "Links | None" = None) -> str:
+    rows = []
+    for a in report["agents"]:
+        for f in a.get("communication_failures", []):
+            where = html.escape(f"{f['task']} #{f['trial']}")
+            href = links.trial(a["run"], f["task"], f["trial"]) if links else None
+            rows.append(f"<tr><td>{html.escape(a['run'])}</td><td>{_a(href, where)}</td>"
+                        f"<td><ul>{''.join(f'<li>{html.escape(p)}</li>' for p in f['problems'])}</ul></td>"
+                        f"<td>{html.escape(f['said'])}</td></tr>")
     if not rows:
         return "<p>No communication check failed.</p>"
     return ('<table id="communication"><thead><tr><th>run</th><th>trial</th><th>what was wrong</th>'
@@ -192,21 +202,32 @@ def _fit(rows: list[list[Any]], headers: list[str], fmt: str, keep: int = 1) -> 
     return "\n\n".join(parts)
 
 
-def tables(report: dict[str, Any], fmt: str = "github") -> str:
-    domains = report["domains"]
-    out = []
+def leaderboard_rows(report: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    """The leaderboard's headers and rows: pass@1 over finished trials per domain and overall,
+    pass@k and pass^k (unbiased) at the report's one k, and errored trials counted apart."""
+    domains, k = report["domains"], report.get("k", 0)
     rows = []
     for a in report["agents"]:
         o = a["overall"]
-        kmax = str(o["trials_per_task"]["min"])
-        rows.append([a["run"], *[_pct(a["domains"][d]["pass@1"]) if d in a["domains"] else "-" for d in domains],
-                     _pct(o["pass@1"]), f"{_pct(o['pass@1_ci95'][0])} - {_pct(o['pass@1_ci95'][1])}",
-                     f"{_pct(o['pass@k'].get(kmax))} (k={kmax})", _pct(o["pass^k_plugin"].get(kmax)),
-                     _pct(o["pass^k_unbiased"].get(kmax)), f"{o['never_passed']}/{o['always_passed']}",
-                     o["trials"], o["errors"]])
-    out.append("Leaderboard (pass@1 per domain; overall with its 95% task-bootstrap interval)\n" + _fit(
-        rows, ["run", *domains, "overall", "95% CI", "pass@k", "pass^k plug-in", "pass^k unbiased",
-               "never/always", "trials", "errors"], fmt))
+        done = bool(o["trials"])
+        rows.append([a["run"], *[_pct(a["domains"][d]["pass@1"]) if d in a["domains"] and a["domains"][d]["trials"]
+                                 else "-" for d in domains],
+                     _pct(o["pass@1"]) if done else "-",
+                     f"{_pct(o['pass@1_ci95'][0])} - {_pct(o['pass@1_ci95'][1])}" if done else "-",
+                     _pct(o["pass@k"].get(str(k))) if k else "-", _pct(o["pass^k"].get(str(k))) if k else "-",
+                     f"{o['never_passed']}/{o['always_passed']}", o["trials"], o["errors"], _pct(o["error_rate"])])
+    headers = ["run", *domains, "overall", "95% CI", f"pass@{k}" if k else "pass@k", f"pass^{k}" if k else "pass^k",
+               "never/always", "finished", "errored", "error rate"]
+    return headers, rows
+
+
+def tables(report: dict[str, Any], fmt: str = "github") -> str:
+    out = []
+    headers, rows = leaderboard_rows(report)
+    k = report.get("k", 0)
+    out.append(f"Leaderboard (pass@1 per domain over finished trials; overall with its 95% task-bootstrap interval; "
+               f"pass@{k} and pass^{k} unbiased, k = the fewest finished trials of any task in any run; "
+               "errored trials are not judged and counted apart)\n" + _fit(rows, headers, fmt))
     adversarial = _adversarial_table(report, fmt)
     if adversarial:
         out.append(adversarial)
@@ -222,9 +243,9 @@ def tables(report: dict[str, Any], fmt: str = "github") -> str:
     for a in report["agents"]:
         failed = sum(a["failure_categories"].values())
         rows.append([a["run"], failed, *[_pct(a["failure_categories"].get(c, 0) / failed) if failed else "-"
-                                           for c in report["categories"]]])
-    out.append("Failure categories (share of failed trials)\n" + _fit(
-        rows, ["run", "failed", *report["categories"]], fmt))
+                                           for c in report["categories"]], a["overall"]["errors"]])
+    out.append("Failure categories (share of failed trials; errored trials apart, not judged)\n" + _fit(
+        rows, ["run", "failed", *report["categories"], "errored"], fmt))
     rows = []
     for a in report["agents"]:
         p = a["weak_proxies"]
@@ -250,6 +271,19 @@ PALETTE = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#c
 
 
 def _line_chart(title: str, series: dict[str, dict[int, float]]) -> str:
+    """A curve per run over k; a run with one trial per task has one point, not a curve: it is
+    named under the chart instead ("needs at least 2 trials per task")."""
+    short = [name for name, values in series.items() if len(values) < 2]
+    series = {name: values for name, values in series.items() if len(values) >= 2}
+    if not series:
+        return (f'<div class="no-curve"><strong>{html.escape(title)}</strong>: needs ≥2 trials per task '
+                "(run with --trials 2 or more); every run here has 1.</div>")
+    note = (f'<p class="no-curve">Not drawn, needs ≥2 trials per task: {html.escape(", ".join(short))}</p>'
+            if short else "")
+    return "<div>" + _svg_line_chart(title, series) + note + "</div>"
+
+
+def _svg_line_chart(title: str, series: dict[str, dict[int, float]]) -> str:
     width, height, left, bottom, top, right = 560, 300, 50, 40, 30, 150
     ks = sorted({k for s in series.values() for k in s}) or [1]
     kmax = max(ks)
@@ -303,7 +337,7 @@ def _heatmap(report: dict[str, Any]) -> str:
                      f'{html.escape(a["run"][:28])}</text>')
         for j, domain in enumerate(domains):
             d = a["domains"].get(domain)
-            fail = None if d is None else 1 - d["pass@1"]
+            fail = None if d is None or not d["trials"] else 1 - d["pass@1"]
             fill = "#eee" if fail is None else _heat(fail)
             label = "-" if fail is None else f"{100 * fail:.1f}%"
             parts.append(f'<rect x="{left + cell_w * j}" y="{top + cell_h * i}" width="{cell_w - 2}" height="{cell_h - 2}" '
@@ -343,7 +377,90 @@ def _category_bars(report: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def _task_table(report: dict[str, Any]) -> str:
+class Links:
+    """Where report.html links into the viewer's pages (index.html beside it): a run's index
+    and a task's index in the grid, as the pages number them."""
+
+    def __init__(self, runs: list[str], tasks: list[str]):
+        self.runs = {name: i for i, name in enumerate(runs)}
+        self.tasks = {key: i for i, key in enumerate(tasks)}
+
+    def trial(self, run: str, task: str, trial: int | None = None) -> str | None:
+        r, t = self.runs.get(run), self.tasks.get(task)
+        if r is None or t is None:
+            return None
+        return f"index.html#/trial/{r}/{t}" + (f"/{trial}" if trial is not None else "")
+
+    def errored(self, run: str) -> str | None:
+        r = self.runs.get(run)
+        return None if r is None else f"index.html#/?runs={r}&category=error"
+
+
+def _a(href: str | None, text: str) -> str:
+    """A link when there is somewhere to go (text already escaped)."""
+    return f'<a href="{html.escape(href)}">{text}</a>' if href else text
+
+
+def _html_table(headers: list[str], rows: list[list[str]], table_id: str, numeric_from: int = 1) -> str:
+    """A table of already-escaped cells."""
+    head = "".join(f'<th{" class=num" if i >= numeric_from else ""}>{html.escape(h)}</th>' for i, h in enumerate(headers))
+    body = "".join("<tr>" + "".join(f'<td{" class=num" if i >= numeric_from else ""}>{c}</td>' for i, c in enumerate(row))
+                   + "</tr>" for row in rows)
+    return f'<table id="{table_id}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def _leaderboard_html(report: dict[str, Any], links: Links | None) -> str:
+    headers, rows = leaderboard_rows(report)
+    cells = []
+    for a, row in zip(report["agents"], rows):
+        line = [html.escape(str(c)) for c in row]
+        errors = a["overall"]["errors"]
+        if errors and links is not None:  # the error count opens the list of errored trials
+            line[-2] = _a(links.errored(a["run"]), f"{errors} errored")
+        cells.append(line)
+    return _html_table(headers, cells, "leaderboard")
+
+
+def _text_tables_html(report: dict[str, Any]) -> str:
+    """The other tables of `tb report` as HTML tables (not preformatted text)."""
+    parts = []
+    cats = report["categories"]
+    rows = []
+    for a in report["agents"]:
+        failed = sum(a["failure_categories"].values())
+        rows.append([html.escape(a["run"]), str(failed),
+                     *[_pct(a["failure_categories"].get(c, 0) / failed) if failed else "-" for c in cats],
+                     str(a["overall"]["errors"])])
+    parts.append("<h3>Failure categories (share of failed trials; errored trials apart, not judged)</h3>"
+                 + _html_table(["run", "failed", *cats, "errored"], rows, "failure-categories"))
+    rows = [[html.escape(a["run"]), *[str(a["weak_proxies"][k]) for k in
+                                       ("failed", "clean_termination", "clean_and_write", "clean_write_no_final_error")]]
+            for a in report["agents"]]
+    parts.append("<h3>Failed trials that weak proxies would pass</h3>" + _html_table(
+        ["run", "failed", "clean end", "+ write call", "+ no final tool error"], rows, "weak-proxies"))
+    rows = []
+    for a in report["agents"]:
+        for domain, d in sorted(a["domains"].items()):
+            st = d["interaction"]
+            rows.append([html.escape(a["run"]), html.escape(domain), f"{st['messages']:.1f}", f"{st['tool_calls']:.1f}",
+                         "unknown" if st["write_calls"] is None else f"{st['write_calls']:.1f}",
+                         f"{st['tool_errors']:.1f}", f"{st['turns']:.1f}", f"{st['tokens_per_turn'] / 1000:.1f}k",
+                         f"{st['seconds']:.2f}", "-" if st.get("cost_per_trial") is None else f"${st['cost_per_trial']:.4f}"])
+    parts.append("<h3>Interaction (means per trial)</h3>" + _html_table(
+        ["run", "domain", "messages", "tool calls", "writes", "tool errors", "turns", "tokens/turn", "seconds", "cost"],
+        rows, "interaction", numeric_from=2))
+    adversarial = _adversarial_table(report, "html")
+    if adversarial:
+        title, _, table = adversarial.partition("\n")
+        parts.append(f"<h3>{html.escape(title)}</h3>{table}")
+    mixed = [f"{a['run']} ({'; '.join(a['mixed_settings'])})" for a in report["agents"] if a.get("mixed_settings")]
+    if mixed:
+        parts.append('<p class="warning">MIXED RUNS: continued with --force under settings that can change verdicts: '
+                     f"{html.escape('; '.join(mixed))}</p>")
+    return "".join(parts)
+
+
+def _task_table(report: dict[str, Any], links: Links | None = None) -> str:
     tasks = sorted({t for a in report["agents"] for t in a["tasks"]})
     head = "".join(f"<th>{html.escape(a['run'])}</th>" for a in report["agents"])
     rows = []
@@ -353,9 +470,15 @@ def _task_table(report: dict[str, Any]) -> str:
             t = a["tasks"].get(task)
             if t is None:
                 cells.append("<td>-</td>")
-            else:
+                continue
+            href = links.trial(a["run"], task) if links else None
+            errors = f", {t['errors']} errored" if t.get("errors") else ""
+            if t["trials"]:
                 share = t["passed"] / t["trials"]
-                cells.append(f'<td style="background:{_heat(1 - share)}">{t["passed"]}/{t["trials"]}</td>')
+                counts = f"{t['passed']}/{t['trials']}"
+                cells.append(f'<td style="background:{_heat(1 - share)}">{_a(href, counts)}{errors}</td>')
+            else:
+                cells.append(f'<td style="background:#e5e7eb">{_a(href, "not judged")}{errors}</td>')
         rows.append(f"<tr><td>{html.escape(task)}</td>{''.join(cells)}</tr>")
     return (f'<table id="task-table"><thead><tr><th>task</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
@@ -365,29 +488,37 @@ def _task_table(report: dict[str, Any]) -> str:
 REPORT_META_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 
 
-def render_html(report: dict[str, Any]) -> str:
+def render_html(report: dict[str, Any], links: Links | None = None) -> str:
+    """The report as one page. With `links` (the viewer's run and task numbering), it sits in
+    the viewer's folder: each task cell, trial and error count links into the viewer's pages."""
     series_at = {a["run"]: {int(k): v for k, v in a["overall"]["pass@k"].items()} for a in report["agents"]}
-    series_hat = {a["run"]: {int(k): v for k, v in a["overall"]["pass^k_plugin"].items()} for a in report["agents"]}
-    series_hat_u = {a["run"]: {int(k): v for k, v in a["overall"]["pass^k_unbiased"].items()} for a in report["agents"]}
-    leaderboard = html.escape(tables(report, fmt="simple"))
+    series_hat = {a["run"]: {int(k): v for k, v in a["overall"]["pass^k"].items()} for a in report["agents"]}
+    k = report.get("k", 0)
     css = ("body{font-family:system-ui,sans-serif;margin:24px;color:#111}h1{font-size:22px}h2{font-size:17px;margin-top:28px}"
-           "pre{background:#f6f6f6;padding:12px;overflow:auto;font-size:12px}table{border-collapse:collapse;font-size:12px}"
-           "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}.charts{display:flex;flex-wrap:wrap;gap:16px}")
+           "h3{font-size:14px;margin-top:18px}table{border-collapse:collapse;font-size:12px}"
+           "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}th{background:#f3f4f6}td.num,th.num{text-align:right}"
+           "ul{margin:0;padding-left:18px}.charts{display:flex;flex-wrap:wrap;gap:16px}.no-curve{color:#6b7280}"
+           ".warning{color:#b91c1c;font-weight:600}")
+    nav = ('<p><a href="index.html">← the run viewer</a>: runs, task grid, every trial</p>' if links else "")
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="{REPORT_META_POLICY}">
 <title>Thinkingbox report</title><style>{css}</style></head>
 <body>
 <h1>Thinkingbox report</h1>
-<p>{len(report['agents'])} agent(s), domains: {html.escape(', '.join(report['domains']))}. pass@k is the unbiased
-estimator; pass^k is shown as the plug-in estimator (c/n)^k and the unbiased C(c,k)/C(n,k).</p>
-<h2>Leaderboard and diagnostics</h2>
-<pre id="tables">{leaderboard}</pre>
+{nav}
+<p>{len(report['agents'])} run(s), domains: {html.escape(', '.join(report['domains']))}. pass@1 is over finished trials:
+an errored trial (the model server or the harness failed) is not judged and is counted apart. pass@k and pass^k are the
+unbiased estimators (pass^k = mean over tasks of C(c,k)/C(n,k)); the leaderboard shows them at k={k}, the fewest
+finished trials of any task in any run.</p>
+<h2>Leaderboard</h2>
+{_leaderboard_html(report, links)}
+<h2>Diagnostics</h2>
+{_text_tables_html(report)}
 <h2>Reliability</h2>
 <div class="charts">
 {_line_chart("pass@k (unbiased)", series_at)}
-{_line_chart("pass^k (plug-in)", series_hat)}
-{_line_chart("pass^k (unbiased)", series_hat_u)}
+{_line_chart("pass^k (unbiased)", series_hat)}
 </div>
 <h2>Where agents fail</h2>
 <div class="charts">
@@ -395,8 +526,8 @@ estimator; pass^k is shown as the plug-in estimator (c/n)^k and the unbiased C(c
 {_category_bars(report)}
 </div>
 <h2>What agents told customers wrongly</h2>
-{_communication_table(report)}
+{_communication_table(report, links)}
 <h2>Per-task pass counts</h2>
-{_task_table(report)}
+{_task_table(report, links)}
 </body></html>
 """

@@ -59,8 +59,10 @@ def sensitivity(records: list[dict[str, Any]], k: int | None = None, samples: in
     order = {name: i for i, name in enumerate(PERSONAS)}
     agents = []
     for agent, by_persona in sorted(grouped.items()):
-        outcomes = {p: {(t.domain, t.task): t for t in outcomes_by_task(recs)} for p, recs in by_persona.items()}
-        smallest = min(t.n for tasks in outcomes.values() for t in tasks.values())
+        # errored trials are not judged: a task's n counts finished trials, and a task with none is left out
+        every = {p: outcomes_by_task(recs) for p, recs in by_persona.items()}
+        outcomes = {p: {(t.domain, t.task): t for t in tasks if t.n} for p, tasks in every.items()}
+        smallest = min((t.n for tasks in outcomes.values() for t in tasks.values()), default=1)
         agent_k = k or smallest
         if agent_k > smallest:
             raise ThinkingboxError(f"--k {agent_k} exceeds the trials of run {agent!r} on some task ({smallest})")
@@ -71,6 +73,7 @@ def sensitivity(records: list[dict[str, Any]], k: int | None = None, samples: in
             listed = list(tasks.values())
             row: dict[str, Any] = {
                 "persona": persona, "tasks": len(listed), "trials": sum(t.n for t in listed),
+                "errors": sum(t.errors for t in every[persona]),
                 "pass@1": pass_at_1(listed), "pass@1_ci95": list(bootstrap_interval(listed, seed=seed)),
                 f"pass^{agent_k}": _pass_hat(listed, agent_k),
             }

@@ -10,6 +10,7 @@ import orjson
 
 from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.reporting.analysis import CATEGORIES, failure_category
+from thinkingbox.reporting.explain import explain, first_line, sentence
 
 CUT = 400  # characters of a tool result or message shown without --full
 
@@ -39,10 +40,10 @@ def select(records: list[Any], failed: bool = False, category: str | None = None
 def first_failed_check(record: dict[str, Any]) -> str:
     """`name: detail` of the first failed check, or the error of an errored trial."""
     if record["finish_reason"] == "error":
-        return f"error: {' '.join(str(record.get('error') or '').split())}"
+        return f"not judged, error: {first_line(record.get('error'))}"
     for check in record["checks"]:
         if not check["passed"]:
-            return f"{check['name']}: {' '.join(str(check['detail']).split())}"
+            return f"{check['name']}: {sentence(check['detail'])}"
     return ""
 
 
@@ -85,11 +86,20 @@ def record_json(record: dict[str, Any], indent: bool = False) -> str:
 
 
 def summary(record: dict[str, Any]) -> str:
-    lines = [f"\nverdict: {'PASS' if record['verdict'] else 'FAIL'}   (finish reason: {record['finish_reason']})"]
-    if record["finish_reason"] == "error" and record.get("error"):
-        lines.append(f"error: {record['error']}")
-    for check in record["checks"]:
-        lines.append(f"  {'ok  ' if check['passed'] else 'FAIL'} {check['name']}: {check['detail']}")
+    """The verdict, each check in sentences (an errored trial's checks: not judged), the diff."""
+    if record["finish_reason"] == "error":
+        lines = ["\nverdict: ERROR, not judged   (finish reason: error)"]
+        if record.get("error"):
+            lines.append(f"error: {record['error']}")
+    else:
+        lines = [f"\nverdict: {'PASS' if record['verdict'] else 'FAIL'}   (finish reason: {record['finish_reason']})"]
+    marks = {"passed": "ok  ", "failed": "FAIL", "not judged": "--  "}
+    for check in explain(record):
+        lines.append(f"  {marks[check['status']]} {check['name']}: {check['summary']}")
+        if check["name"] != "golden_state":
+            lines += [f"         - {line}" for line in check["lines"] if line != check["summary"]]
+    if record["finish_reason"] == "error":
+        return "\n".join(lines)
     for diff in record["diff"] or []:
         where = f"{diff['table']}[{diff['key']}]" + (f".{diff['field']}" if diff["field"] else "")
         lines.append(f"    {diff['kind']:>7} {where}: expected {_json(diff['expected'])}, got {_json(diff['actual'])}")

@@ -5,7 +5,14 @@ data as scripts that store JSON text, parsed by JSON.parse, in `window.TB_DATA[k
 browsers refuse fetch() of file:// URLs and the export must work opened from disk:
 
     data/index.js       key "index": runs with provenance, leaderboard, the task grid
-    data/rR/tT.js       key "rR/tT": every trial of task T (its index in the grid) in run R
+    data/rR/tT.js       key "rR/tT": every trial of task T (its index in the grid) in run R,
+                        with the task's text from the installed domain (task_info), each
+                        trial's checks in sentences and its diff rows' links (explain)
+    data/dD.js          key "dD": the agent's system prompt of domain D (index.domains[D])
+
+Every figure the pages show is computed here, not in the page: pass^k is the one unbiased
+estimator of metrics.py, at one k common to every run shown (`index.k`), and errored trials
+are counted apart from passed and failed ones.
 
 So a large run stays usable: the index holds one line per task and run, and a trial's full
 record is read only when it is opened. `tb view` serves these files, made on request; the
@@ -31,7 +38,10 @@ from typing import Any, Callable, Iterable
 from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.reporting import records as records_module
 from thinkingbox.reporting.analysis import CATEGORIES, failure_category
+from thinkingbox.reporting.explain import DIFF_KINDS, diff_links, explain, first_line
+from thinkingbox.reporting.metrics import errored
 from thinkingbox.reporting.report import REPORT_META_POLICY
+from thinkingbox.reporting.task_info import system_prompt, task_info
 from thinkingbox.secrets import redact_value, redacted_json, secret_values
 
 ASSETS = ("index.html", "app.js", "style.css")
@@ -133,27 +143,35 @@ def index_data(runs: list[Run], report: dict[str, Any]) -> dict[str, Any]:
             split.setdefault(key, (record["domain"], record["task"]))  # a domain name may hold "/"
             cell = cells[position[key]][r_index]
             if cell is None:
+                # trials: finished (judged) trials; errors: errored ones, neither passed nor failed
                 cell = cells[position[key]][r_index] = {"passed": 0, "trials": 0, "errors": 0, "t": []}
-            cell["passed"] += bool(record["verdict"])
-            cell["trials"] += 1
-            cell["errors"] += record["finish_reason"] == "error"
-            # one trial: [number, passed, failure category, finish reason]
+            if errored(record):
+                cell["errors"] += 1
+            else:
+                cell["trials"] += 1
+                cell["passed"] += bool(record["verdict"])
+            # one trial: [number, passed, failure category ("error" when errored), finish reason]
             cell["t"].append([record["trial"], bool(record["verdict"]), failure_category(record),
                               record["finish_reason"]])
     rows = {a["run"]: a for a in report["agents"]}
+    finished = [rows[run.name]["overall"]["trials_per_task"]["min"] for run in runs
+                if rows[run.name]["overall"]["trials"]]
+    k = min(finished) if finished else 0   # one k for every row: the fewest finished trials of any task
     leaderboard = []
     for run in runs:
         o = rows[run.name]["overall"]
-        kmax = str(o["trials_per_task"]["min"])
         leaderboard.append({
-            "run": run.name, "pass1": o["pass@1"], "ci95": o["pass@1_ci95"], "k": int(kmax),
-            "pass_k": o["pass@k"].get(kmax), "pass_hat_k": o["pass^k_plugin"].get(kmax),
-            "domains": {d: v["pass@1"] for d, v in rows[run.name]["domains"].items()},
-            "trials": o["trials"], "errors": o["errors"], "never": o["never_passed"], "always": o["always_passed"],
+            "run": run.name, "pass1": o["pass@1"] if o["trials"] else None, "ci95": o["pass@1_ci95"],
+            "pass_k": o["pass@k"].get(str(k)), "pass_hat_k": o["pass^k"].get(str(k)),
+            "min_trials": o["trials_per_task"]["min"],
+            "domains": {d: (v["pass@1"] if v["trials"] else None) for d, v in rows[run.name]["domains"].items()},
+            "trials": o["trials"], "errors": o["errors"], "error_rate": o["error_rate"],
+            "errored_tasks": o["errored_tasks"], "never": o["never_passed"], "always": o["always_passed"],
             "failure_categories": rows[run.name]["failure_categories"],
             "injection": rows[run.name].get("injection"),
         })
     return {
+        "k": k, "diff_kinds": DIFF_KINDS,
         "runs": [provenance(run) for run in runs], "leaderboard": leaderboard, "categories": CATEGORIES,
         "domains": report["domains"], "families": sorted(set(families.values()) - {""}),
         "tasks": [{"key": key, "domain": split[key][0], "task": split[key][1],
@@ -167,12 +185,13 @@ class Site:
     (made when asked for). `tb view` serves it; `export` writes it out."""
 
     def __init__(self, runs: list[Run], prices: dict[str, tuple[float, float, float]] | None = None, seed: int = 0):
-        from thinkingbox.reporting.report import build, render_html
+        from thinkingbox.reporting.report import Links, build, render_html
 
         self.runs = runs
         self.keys = task_keys(runs)
         self.report = build(relabelled(runs), prices, seed=seed)
-        self.report_html = render_html(redact_value(self.report))  # its text escaped for HTML after redaction
+        # its text escaped for HTML after redaction; its cells link into these pages
+        self.report_html = render_html(redact_value(self.report), Links([run.name for run in runs], self.keys))
         self.index = index_data(runs, self.report)
         self.groups: list[dict[str, list[dict[str, Any]]]] = []
         for run in runs:
@@ -182,13 +201,21 @@ class Site:
             self.groups.append(group)
 
     def data_paths(self) -> list[str]:
-        return ["data/index.js"] + [f"data/r{r}/t{t}.js" for r, group in enumerate(self.groups)
-                                    for t, key in enumerate(self.keys) if key in group]
+        return (["data/index.js"] + [f"data/d{d}.js" for d in range(len(self.index["domains"]))]
+                + [f"data/r{r}/t{t}.js" for r, group in enumerate(self.groups)
+                   for t, key in enumerate(self.keys) if key in group])
 
     def data_file(self, path: str, secrets: list[str] | None = None) -> bytes | None:
         """The data file at `path` (relative to the site), or None if there is none."""
         if path == "data/index.js":
             return script("index", self.index, secrets)
+        match = re.fullmatch(r"data/d(\d+)\.js", path)
+        if match is not None:
+            d = int(match.group(1))
+            if d >= len(self.index["domains"]):
+                return None
+            return script(f"d{d}", {"domain": self.index["domains"][d],
+                                    "system_prompt": system_prompt(self.index["domains"][d])}, secrets)
         match = re.fullmatch(r"data/r(\d+)/t(\d+)\.js", path)
         if match is None:
             return None
@@ -196,8 +223,17 @@ class Site:
         if r >= len(self.runs) or t >= len(self.keys) or self.keys[t] not in self.groups[r]:
             return None
         trials = sorted(self.groups[r][self.keys[t]], key=lambda rec: rec["trial"])
-        return script(f"r{r}/t{t}", {"run": self.runs[r].name, "key": self.keys[t],
-                                     "trials": [{**rec, "category": failure_category(rec)} for rec in trials]}, secrets)
+        first = trials[0]
+        task = task_info(first["domain"], first["task"])
+        solution = (task or {}).get("solution")
+        if task is not None:
+            task = {key: value for key, value in task.items() if key != "system_prompt"}  # in data/dD.js, once
+        return script(f"r{r}/t{t}", {
+            "run": self.runs[r].name, "key": self.keys[t], "task": task,
+            "trials": [{**rec, "category": failure_category(rec), "explained": explain(rec),
+                        "diff_links": diff_links(rec, solution),
+                        "error_line": first_line(rec.get("error")) if errored(rec) else None} for rec in trials],
+        }, secrets)
 
 
 # A data file is one fixed statement around a string literal that holds the data's JSON text:
