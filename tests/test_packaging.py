@@ -100,7 +100,10 @@ def test_the_metadata_is_ready_for_publishing(dist, name):
         assert set(urls) == {"Homepage", "Documentation", "Repository", "Issues"}, urls
         assert all(u.startswith("https://") for u in urls.values())
         requires = [Requirement(r) for r in metadata.get_all("Requires-Dist") or []]
-        assert sorted(r.name for r in requires) == sorted(Requirement(d).name for d in project["dependencies"])
+        extras = project.get("optional-dependencies", {})
+        assert sorted(r.name for r in requires) == sorted(Requirement(d).name for d in
+                                                          [*project["dependencies"], *sum(extras.values(), [])])
+        assert sorted(metadata.get_all("Provides-Extra") or []) == sorted(extras)
         for requirement in requires:  # every dependency has a lower bound; the core's includes this core
             assert any(s.operator in (">=", "==", "~=") for s in requirement.specifier), requirement
             if requirement.name == "thinkingbox":
