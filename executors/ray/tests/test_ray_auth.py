@@ -7,6 +7,7 @@ person runs it (Ray keeps its authentication settings per process)."""
 import json
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -70,6 +71,7 @@ def head():
     finally:
         _stop(process)
         log.close()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _stop(process: subprocess.Popen) -> None:
