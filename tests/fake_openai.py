@@ -6,8 +6,13 @@ Each model name has its own script: a list of steps served in order. A step is
     {"status": 429, "headers": {"Retry-After": "0.05"}}   -> an error response
     {"sleep": 0.5, ...}                           -> wait first (to trigger client timeouts)
     a callable(request_body) returning a step     -> computed per request
-`repeat_last=True` keeps serving the last step forever. Every request is recorded, and
-`peak` is the most requests it was serving at once.
+`repeat_last=True` keeps serving the last step forever. `fallback` (a step) answers every
+model that has no script. Every request is recorded, and `peak` is the most requests it was
+serving at once.
+
+Run as a script, it serves one reply to every model on a port of its own, for trying an
+integration without a key (docs/inspect.md):
+    uv run python tests/fake_openai.py --port 8011 [--reply TEXT | --status 500]
 """
 from __future__ import annotations
 
@@ -19,14 +24,15 @@ from typing import Any
 
 
 class FakeOpenAI:
-    def __init__(self):
+    def __init__(self, port: int = 0):
         self.scripts: dict[str, list[Any]] = {}
         self.repeat: dict[str, bool] = {}
+        self.fallback: Any = None  # the step for a model without a script
         self.requests: list[dict[str, Any]] = []
         self.lock = threading.Lock()
         self.active = 0  # requests being served now (read to the start of the reply)
         self.peak = 0    # the most served at once
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.server = ThreadingHTTPServer(("127.0.0.1", port), self._handler())
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
@@ -53,7 +59,9 @@ class FakeOpenAI:
     def _next(self, body: dict[str, Any]) -> Any:
         with self.lock:
             steps = self.scripts.get(body.get("model"), [])
-            if not steps:
+            if not steps and self.fallback is not None:
+                steps = [self.fallback]
+            elif not steps:
                 return {"status": 400, "error": f"fake server: no scripted reply left for model {body.get('model')!r}"}
             step = steps[0] if (len(steps) == 1 and self.repeat.get(body.get("model"))) else steps.pop(0)
         return step(body) if callable(step) else step
@@ -123,3 +131,28 @@ def completion(request: dict[str, Any], step: dict[str, Any]) -> dict[str, Any]:
     return {"id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": request.get("model"),
             "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if calls else "stop"}],
             "usage": usage}
+
+
+def main() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="A fake OpenAI-compatible Chat Completions server on 127.0.0.1: "
+                                                 "every model gets the same reply (tests/fake_openai.py).")
+    parser.add_argument("--port", type=int, default=8011, help="port on 127.0.0.1 (default 8011)")
+    parser.add_argument("--reply", default="I am a fake model and cannot help with that. <DONE>",
+                        help="the assistant message of every completion")
+    parser.add_argument("--status", type=int, default=200, help="answer every request with this HTTP status instead")
+    args = parser.parse_args()
+    fake = FakeOpenAI(args.port)
+    fake.fallback = {"content": args.reply} if args.status == 200 else {"status": args.status}
+    print(f"fake OpenAI-compatible server at {fake.url} (any model, any key); Ctrl-C stops it", flush=True)
+    try:
+        fake.server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        fake.server.server_close()
+
+
+if __name__ == "__main__":
+    main()

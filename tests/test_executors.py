@@ -23,7 +23,7 @@ CORE = Path(__file__).resolve().parent.parent / "core/src/thinkingbox"
 def test_an_unknown_executor_lists_the_installed_ones_and_how_to_add_ray(monkeypatch):
     monkeypatch.setattr(executors.importlib.metadata, "entry_points", lambda group: [])
     with pytest.raises(ThinkingboxError, match=r"unknown --executor 'rey'; installed: local; "
-                                               r"`pip install thinkingbox-ray` adds ray"):
+                                               r"thinkingbox-ray adds ray \(`uv pip install ./executors/ray` in a Thinkingbox checkout\)"):
         executors.load_executor("rey", {})
 
 

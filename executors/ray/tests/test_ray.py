@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("ray")
 pytest.importorskip("thinkingbox_ray")
-from thinkingbox_ray.executor import quiet_ray_environment  # noqa: E402
+from thinkingbox_ray.executor import local_instance, quiet_ray_environment  # noqa: E402
 
 quiet_ray_environment()
 import ray  # noqa: E402
@@ -28,17 +28,20 @@ TASKS = ["ret-fee-001", "ret-fee-002", "ret-fee-003", "ret-fee-004"]
 
 @pytest.fixture(scope="module")
 def cluster():
-    for attempt in (1, 2):  # (on a loaded machine the raylet may miss Ray's 30 s start-up deadline)
-        try:
-            ray.init(address="local", num_cpus=2, include_dashboard=False, _node_ip_address="127.0.0.1",
-                     log_to_driver=False, configure_logging=False)
-            break
-        except Exception:
-            ray.shutdown()
-            if attempt == 2:
-                raise
-    yield
-    ray.shutdown()
+    """A local instance as `tb eval --executor ray` starts one (loopback only, a token of
+    this process's own), shared by the module's tests."""
+    with local_instance():
+        for attempt in (1, 2):  # (on a loaded machine the raylet may miss Ray's 30 s start-up deadline)
+            try:
+                ray.init(address="local", num_cpus=2, include_dashboard=False, _node_ip_address="127.0.0.1",
+                         log_to_driver=False, configure_logging=False)
+                break
+            except Exception:
+                ray.shutdown()
+                if attempt == 2:
+                    raise
+        yield
+        ray.shutdown()
 
 
 @pytest.fixture

@@ -177,8 +177,12 @@ def test_the_llm_user_answers_through_its_model_endpoint(monkeypatch, tmp_path):
 
 
 @pytest.mark.slow
-def test_an_error_quoting_the_key_reaches_the_score_redacted(monkeypatch, tmp_path):
+def test_a_user_model_error_quoting_the_key_is_a_sample_error_redacted(monkeypatch, tmp_path):
+    """The simulated user's model fails (its endpoint echoes the key): the sample errors, as
+    `tb eval` records an error trial, and the key reaches neither the error nor the log."""
     from fake_openai import FakeOpenAI
+    from inspect_ai.model import get_model
+    from thinkingbox_inspect.replay import MOCK, mock_outputs
 
     key = "sk-test-echoed-by-the-endpoint"
     server = FakeOpenAI().start()
@@ -186,17 +190,91 @@ def test_an_error_quoting_the_key_reaches_the_score_redacted(monkeypatch, tmp_pa
         server.script("fake-user", [{"status": 400, "error": f"invalid key {key}"}], repeat_last=True)
         monkeypatch.setenv("TB_USER_BASE_URL", server.url)
         monkeypatch.setenv("OPENAI_API_KEY", key)
-        passed, _ = run_actions("retail", "dfw-001", reference_actions("retail", "dfw-001"), user="llm:fake-user",
-                                log_dir=str(tmp_path))
+        outputs = mock_outputs(reference_actions("retail", "dfw-001"))
+        model = get_model(MOCK, custom_outputs=lambda *_: outputs.pop(0), memoize=False)
+        (log,) = inspect_eval(thinkingbox(domain="retail", tasks="dfw-001", user="llm:fake-user"), model=model,
+                              log_dir=str(tmp_path), display="none", score_display=False)
     finally:
         server.stop()
-    assert not passed
+    assert log.status == "error"
+    (sample,) = log.samples
+    assert not sample.scores and "TrialError" in sample.error.message
+    assert "the trial ended in an error" in sample.error.message and "[REDACTED]" in sample.error.message
     (log_file,) = tmp_path.glob("*.eval")
-    (sample,) = read_eval_log(str(log_file)).samples
-    meta = sample.scores["thinkingbox_checks"].metadata
-    assert meta["finish_reason"] == "error" and "[REDACTED]" in meta["error"]
-    with zipfile.ZipFile(log_file) as log:
-        assert not any(key.encode() in log.read(name) for name in log.namelist())
+    with zipfile.ZipFile(log_file) as archive:
+        assert not any(key.encode() in archive.read(name) for name in archive.namelist())
+
+
+def _unused_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fault", ["http 500", "unreachable"])
+def test_a_failing_agent_model_is_a_sample_error_that_eval_retry_runs_again(fault, monkeypatch, tmp_path):
+    """inspect's model (an OpenAI-compatible server, `openai-api/fake/...`) fails: after the
+    retries allowed the sample errors (no score) and the log's status is "error"; once the
+    server answers again, `inspect eval-retry` (eval_retry) finishes the sample."""
+    from fake_openai import FakeOpenAI
+    from inspect_ai import eval_retry
+
+    server = FakeOpenAI().start()
+    try:
+        server.script("agent", [{"status": 500, "error": "the model is down"}], repeat_last=True)
+        url = server.url if fault == "http 500" else f"http://127.0.0.1:{_unused_port()}/v1"
+        monkeypatch.setenv("FAKE_BASE_URL", url)
+        monkeypatch.setenv("FAKE_API_KEY", "not-a-key")
+        # one retry of inspect's (3-6 s of backoff), none of the openai client's own
+        (log,) = inspect_eval(thinkingbox(domain="retail", tasks="dfw-001", max_user_turns=1),
+                              model="openai-api/fake/agent", model_args={"max_retries": 0}, max_retries=1,
+                              log_dir=str(tmp_path), display="none", score_display=False)
+        assert log.status == "error"
+        (sample,) = log.samples
+        assert not sample.scores and sample.error is not None
+        message = sample.error.message
+        assert "the agent model failed after its retries" in message
+        if fault == "http 500":
+            assert "InternalServerError" in message and "the model is down" in message
+            assert len(server.requests_for("agent")) == 2  # the first try and one retry: bounded
+        else:
+            assert "APIConnectionError" in message and server.requests == []
+            return  # (the log keeps the endpoint it resolved: a retry would reach the same closed port)
+
+        server.script("agent", [{"content": "I cannot help with that. <DONE>"}], repeat_last=True)
+        (retried,) = eval_retry(log, log_dir=str(tmp_path), display="none", score_display=False)
+    finally:
+        server.stop()
+    assert retried.status == "success"
+    (score,) = retried.samples[0].scores.values()
+    assert score.value == "I" and score.metadata["finish_reason"] == "done"
+
+
+def test_a_task_bounds_the_model_retries():
+    """Inspect retries without limit by default; a Thinkingbox task allows a few retries for
+    at most a minute (inspect's --max-retries / --timeout override both)."""
+    from thinkingbox_inspect.tasks import MAX_RETRIES, TIMEOUT_S
+
+    config = thinkingbox(domain="retail", tasks="dfw-001").config
+    assert (config.max_retries, config.timeout) == (MAX_RETRIES, TIMEOUT_S)
+    assert 0 < MAX_RETRIES <= 5 and 0 < TIMEOUT_S <= 120
+
+
+def test_an_agent_model_failure_names_the_error_of_its_last_attempt(monkeypatch):
+    from tenacity import RetryError
+    from tenacity import Future as Attempt
+
+    from thinkingbox_inspect.episode import TrialError, model_failure
+
+    key = "sk-test-quoted-in-an-error-0123"
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    attempt = Attempt(attempt_number=4)
+    attempt.set_exception(ConnectionError(f"refused (key {key})"))
+    error = model_failure(RetryError(attempt))
+    assert isinstance(error, TrialError)
+    assert "ConnectionError: refused (key [REDACTED])" in str(error) and key not in str(error)
+    assert str(model_failure(ValueError("bad"))).endswith("ValueError: bad")
 
 
 def test_a_key_the_model_repeats_is_judged_as_said_and_redacted_in_the_score(monkeypatch, tmp_path):  # issue 33

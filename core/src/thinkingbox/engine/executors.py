@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from thinkingbox.engine.evaluation import EvaluationPlan
 
 EXECUTOR_GROUP = "thinkingbox.executors"
-KNOWN_PACKAGES = {"ray": "thinkingbox-ray"}  # executors published by this project, for the hint
+# executors of this project, for the hint: the package and its folder in the repository (not on a
+# package index yet: installed from a checkout or from its wheel)
+KNOWN_PACKAGES = {"ray": ("thinkingbox-ray", "executors/ray")}
 
 
 class Executor(Protocol):
@@ -70,8 +72,8 @@ def load_executor(name: str, options: dict[str, str]) -> Executor:
     installed, fails to load or refuses an option."""
     found = installed_executors()
     if name not in found:
-        hint = "".join(f"; `pip install {package}` adds {executor}" for executor, package in KNOWN_PACKAGES.items()
-                       if executor not in found)
+        hint = "".join(f"; {package} adds {executor} (`uv pip install ./{folder}` in a Thinkingbox checkout)"
+                       for executor, (package, folder) in KNOWN_PACKAGES.items() if executor not in found)
         raise ThinkingboxError(f"unknown --executor {name!r}; installed: {', '.join(sorted(found))}{hint}")
     entry = found[name]
     if isinstance(entry, importlib.metadata.EntryPoint):

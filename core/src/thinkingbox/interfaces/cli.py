@@ -144,7 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "(default: 1; with --executor ray, one per CPU of the cluster)")
     ev.add_argument("--executor", default="local", metavar="NAME",
                     help="where trials run: local (this machine, default) or an installed executor such as "
-                    "ray (`pip install thinkingbox-ray`; see docs/ray.md)")
+                    "ray (thinkingbox-ray: `uv pip install ./executors/ray` in a Thinkingbox checkout; "
+                    "see docs/ray.md)")
     ev.add_argument("--executor-option", action="append", default=[], metavar="KEY=VALUE",
                     help="option of the --executor, repeatable: for ray, address=HOST:PORT (an existing "
                     "cluster; default: start a local one), max_model_concurrency=N, rpm=N (per model endpoint, "

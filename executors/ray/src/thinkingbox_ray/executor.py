@@ -8,8 +8,11 @@ transport: actors, their polls and object references."""
 from __future__ import annotations
 
 import os
+import secrets
 import sys
-from typing import Any, Callable
+import tempfile
+from contextlib import contextmanager, nullcontext
+from typing import Any, Callable, Iterator
 
 from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.trials import ModelConfig, Share, model_endpoint, run_shares
@@ -30,6 +33,78 @@ def quiet_ray_environment() -> None:
     and it may reach a package index)."""
     os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
     os.environ["RAY_ENABLE_UV_RUN_RUNTIME_ENV"] = "0"
+
+
+# Ray (2.60) binds its servers to every interface, whatever node IP it is given, unless
+# it treats this machine as one that cannot be part of a cluster (its switch for Windows
+# and macOS): then the node's address is 127.0.0.1 and every server binds to it alone.
+CLUSTER_SWITCH = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+# The local instance's token: one per process, never written to a file (Ray's default for
+# a new local instance writes ~/.ray/auth_token, which turns authentication on for every
+# later `ray start --head` on the machine).
+_LOCAL_TOKEN = secrets.token_hex(32)
+
+AUTH_ADVICE = ("set RAY_AUTH_MODE=token and the cluster's token in RAY_AUTH_TOKEN (or a file named by "
+               "RAY_AUTH_TOKEN_PATH, or ~/.ray/auth_token) where tb eval runs (docs/ray.md, \"Authentication\")")
+
+
+@contextmanager
+def local_instance() -> Iterator[None]:
+    """The settings of a local Ray instance started for one run, restored afterwards: it
+    binds to 127.0.0.1 only, and it requires a token that only this process and the
+    instance's own processes know (unless RAY_AUTH_MODE=disabled is set)."""
+    names = (CLUSTER_SWITCH, "RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
+    saved = {name: os.environ.get(name) for name in names}
+    os.environ[CLUSTER_SWITCH] = "0"  # read by Ray's processes as they start
+    if (os.environ.get("RAY_AUTH_MODE") or "").lower() != "disabled":
+        os.environ["RAY_AUTH_TOKEN"] = _LOCAL_TOKEN
+        os.environ.pop("RAY_AUTH_TOKEN_PATH", None)
+    constants = sys.modules.get("ray._private.ray_constants")  # read when Ray was imported: this process
+    switch = getattr(constants, "ENABLE_RAY_CLUSTER", None)
+    if switch is not None:
+        constants.ENABLE_RAY_CLUSTER = False  # type: ignore[union-attr]
+    try:
+        yield
+    finally:
+        if switch is not None:
+            constants.ENABLE_RAY_CLUSTER = switch  # type: ignore[union-attr]
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+@contextmanager
+def captured_stderr() -> Iterator[list[str]]:
+    """Everything written to file descriptor 2 meanwhile (Ray's C++ core logs there, a line a
+    second while it retries a refused connection), kept in the list it yields instead."""
+    kept: list[str] = []
+    sys.stderr.flush()
+    with tempfile.TemporaryFile(mode="w+b") as sink:
+        saved = os.dup(2)
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield kept
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            kept.extend(sink.read().decode("utf-8", "replace").splitlines())
+
+
+def connection_error(address: str, exc: BaseException, output: list[str]) -> ThinkingboxError:
+    """One line for a failed connection to the cluster at `address`: an authentication
+    failure says so and what to set; otherwise Ray's error and its last message."""
+    text = f"{exc}\n" + "\n".join(output)
+    if "InvalidAuthToken" in text or "Unauthenticated" in text or "AuthenticationError" in type(exc).__name__:
+        return ThinkingboxError(f"the Ray cluster at {address} refused the connection: authentication failed (no token "
+                                f"or a wrong one); {AUTH_ADVICE}")
+    last = next((line.strip() for line in reversed(output) if line.strip()), "")
+    detail = f"{type(exc).__name__}: {str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ''}"
+    return ThinkingboxError(f"cannot connect to the Ray cluster at {address}: {detail}"
+                            + (f" (Ray said: {last[-200:]})" if last else ""))
 
 
 def _number(options: dict[str, str], key: str, kind: type) -> Any:
@@ -70,30 +145,43 @@ class RayExecutor:
         import ray
 
         started_here = not ray.is_initialized()
-        if started_here:
-            self._connect(ray)
-        try:
-            return self._run(ray, plan, workers, writer, progress, stop)
-        finally:
-            for actor in self.actors + self.limiters:
-                ray.kill(actor)
-            self.actors, self.limiters = [], []
+        with local_instance() if started_here and self.address is None else nullcontext():
             if started_here:
-                ray.shutdown()
+                self._connect(ray)
+            try:
+                return self._run(ray, plan, workers, writer, progress, stop)
+            finally:
+                for actor in self.actors + self.limiters:
+                    ray.kill(actor)
+                self.actors, self.limiters = [], []
+                if started_here:
+                    ray.shutdown()
 
     def _connect(self, ray: Any) -> None:
+        """Start the local instance (on 127.0.0.1, see local_instance) or connect to the
+        cluster at `address`. Ray's own messages meanwhile are kept back: a failure is one
+        line (an authentication failure says so), a success prints nothing."""
         import logging
 
         common = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.WARNING,
                   "configure_logging": False}
-        try:
-            if self.address is None:  # a new local instance, reachable from this machine only
-                ray.init(address="local", num_cpus=self.num_cpus, _node_ip_address="127.0.0.1", **common)
-            else:
-                ray.init(address=self.address, **common)
-        except Exception as exc:
-            where = self.address or "a local instance"
-            raise ThinkingboxError(f"cannot start Ray ({where}): {type(exc).__name__}: {str(exc)[:300]}") from None
+        with captured_stderr() as output:
+            try:
+                if self.address is None:  # a new local instance, reachable from this machine only
+                    ray.init(address="local", num_cpus=self.num_cpus, _node_ip_address="127.0.0.1", **common)
+                else:
+                    ray.init(address=self.address, **common)
+                error = None
+            except Exception as exc:
+                error = exc
+        if error is None:
+            return
+        ray.shutdown()  # (whatever the failed start left)
+        if self.address is None:
+            last = next((line.strip() for line in reversed(output) if line.strip()), "")
+            raise ThinkingboxError(f"cannot start a local Ray instance: {type(error).__name__}: {str(error)[:300]}"
+                                   + (f" (Ray said: {last[-200:]})" if last else ""))
+        raise connection_error(self.address, error, output)
 
     def _run(self, ray: Any, plan: Any, workers: int | None, writer: Any,
              progress: Callable[[dict[str, Any]], None] | None,

@@ -8,6 +8,13 @@ bound to the sample's private world, exactly as `tb eval` executes them, and the
 user answers its messages. So the end of the conversation (the done marker, the end tool,
 the user-turn limit, the action cap) and the judging follow the same rules as `tb eval`.
 The scorer reads the trial's verdict and checks.
+
+A trial that ends in an error (inspect's model failing after its retries, the simulated
+user's or the judge's model failing) is not an answer to score: the solver raises, so
+inspect records the sample as errored (the log's status is "error" and `inspect eval-retry`
+runs it again), as `tb eval` records an error trial rather than a failed one. Inspect's own
+limits (messages, tokens, time) are not errors: inspect records them and the sample is
+scored as the world stands.
 """
 from __future__ import annotations
 
@@ -17,6 +24,7 @@ from inspect_ai.model import ChatMessageSystem, ChatMessageTool, ChatMessageUser
 from inspect_ai.scorer import CORRECT, INCORRECT, Score, Target, accuracy, scorer, stderr
 from inspect_ai.solver import Generate, TaskState, solver
 from inspect_ai.tool import ToolCallError, ToolInfo, ToolParams
+from inspect_ai.util import LimitExceededError
 
 from thinkingbox.trials import (AgentTurn, EpisodeContext, RunSettings, ToolCallRequest, TrialResult, redact,
                                 redact_value, run_one_async, secret_values)
@@ -24,6 +32,21 @@ from thinkingbox.trials import (AgentTurn, EpisodeContext, RunSettings, ToolCall
 # Solver -> scorer hand-over, by sample uuid (the record's trajectory is not for inspect's
 # store, which inspect logs); the scorer takes it out again.
 _finished: dict[str, TrialResult] = {}
+
+
+class TrialError(RuntimeError):
+    """The sample's trial ended in an error that is not inspect's model's (the simulated
+    user's or the judge's model failed, or the harness did): the sample errors."""
+
+
+def model_failure(exc: Exception) -> TrialError:
+    """The sample error for inspect's model failing: the error of its last attempt, by name
+    (inspect wraps it in tenacity's RetryError, whose text names neither), redacted."""
+    last = getattr(exc, "last_attempt", None)  # tenacity.RetryError
+    cause = last.exception() if last is not None and last.failed else None
+    inner = cause if isinstance(cause, Exception) else exc
+    return TrialError(f"thinkingbox: the agent model failed after its retries (inspect's --max-retries, --timeout): "
+                      f"{type(inner).__name__}: {redact(str(inner))}")
 
 
 def tool_info(tool: dict[str, Any]) -> ToolInfo:
@@ -43,6 +66,7 @@ class InspectModelAgent:
         self.state = state
         self.tools: list[ToolInfo] = []
         self.seen = 1  # trajectory events already in state.messages (the opening request)
+        self.failure: Exception | None = None  # what inspect's model raised, re-raised by the solver
 
     async def start(self, context: EpisodeContext) -> None:
         """The trial's system prompts become the sample's system message; its tools (the end
@@ -63,7 +87,11 @@ class InspectModelAgent:
 
     async def next_turn(self, trajectory: list[dict[str, Any]]) -> AgentTurn:
         self.catch_up(trajectory)
-        output = await get_model().generate(self.state.messages, tools=self.tools)
+        try:
+            output = await get_model().generate(self.state.messages, tools=self.tools)
+        except Exception as exc:  # the episode ends with finish reason error; the solver raises it again
+            self.failure = exc
+            raise
         self.state.output = output
         self.state.messages.append(output.message)
         self.seen = len(trajectory) + 1  # the episode appends this turn next
@@ -83,10 +111,17 @@ def thinkingbox_episode(domain: Any, settings: RunSettings):
         # (judge=none: rubric checks fail as not judged, rather than the sample failing to run)
         result = await run_one_async(domain, str(state.sample_id), settings, agent=agent, require_judge=False)
         agent.catch_up(result.trajectory)  # the last tool results, e.g. end_conversation's
-        _finished[state.uuid] = result
         if result.error:  # an error's text may quote an endpoint's credentials: not into inspect's log
             state.metadata["error"] = redact(result.error)
         state.metadata["finish_reason"] = result.finish_reason
+        if isinstance(agent.failure, LimitExceededError):
+            _finished[state.uuid] = result  # a limit of inspect's: recorded by inspect, the world is judged
+            raise agent.failure
+        if agent.failure is not None:  # inspect's model failed (after its retries): a sample error
+            raise model_failure(agent.failure) from agent.failure
+        if result.finish_reason == "error":  # the user's or judge's model, or the harness
+            raise TrialError(f"thinkingbox: the trial ended in an error: {redact(result.error or 'unknown')}") from None
+        _finished[state.uuid] = result
         state.completed = True
         return state
 

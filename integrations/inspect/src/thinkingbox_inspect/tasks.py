@@ -10,6 +10,7 @@ from typing import Any
 from inspect_ai import Task, task
 from inspect_ai._util.error import PrerequisiteError
 from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.model import GenerateConfig
 
 from thinkingbox import PluginHost
 from thinkingbox.contract.errors import ThinkingboxError
@@ -19,6 +20,14 @@ from thinkingbox_inspect.episode import thinkingbox_checks, thinkingbox_episode
 from thinkingbox_inspect.offline import no_tokenizer_download
 
 no_tokenizer_download()
+
+# Inspect retries a failing model call without limit by default (an unreachable endpoint
+# ran for minutes with nothing on screen). A Thinkingbox task bounds it: at most
+# MAX_RETRIES retries, none started after TIMEOUT_S seconds of trying; then the sample
+# errors. Inspect's `--max-retries` / `--timeout` (or `eval(..., max_retries=...)`) override
+# these defaults.
+MAX_RETRIES = 3
+TIMEOUT_S = 60
 
 
 def _settings(user: str, judge: str, limits: Limits) -> RunSettings:
@@ -76,6 +85,7 @@ def thinkingbox(domain: str = "retail", tasks: str | list[str] | None = None, us
         metadata={"thinkingbox_domain": domain, "thinkingbox_domain_version": loaded.version, "user": user,
                   "judge": judge},
         version=loaded.version,
+        config=GenerateConfig(max_retries=MAX_RETRIES, timeout=TIMEOUT_S),
     )
 
 
