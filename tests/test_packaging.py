@@ -88,6 +88,7 @@ def test_the_metadata_is_ready_for_publishing(dist, name):
         assert metadata["Name"] == name and metadata["Version"] == project["version"]
         assert len(metadata["Summary"] or "") >= 20
         assert metadata["License-Expression"] == "MIT"
+        assert metadata.get_all("License-File") == ["LICENSE"]  # the licence's text ships with it
         assert metadata["Requires-Python"] == ">=3.11"
         assert metadata["Description-Content-Type"] == "text/markdown"
         readme = metadata.get_payload()
