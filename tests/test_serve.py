@@ -382,6 +382,7 @@ def test_a_session_token_reaches_its_own_user_and_tools_and_nothing_else():
         proc.wait(timeout=10)
 
 
+@pytest.mark.slow
 def test_serving_without_a_user_opens_sessions_without_a_conversation(http_server):
     opened = http_server.control("POST", "/sessions", json={"holder": "probe"}).json()
     assert opened["user"] is False and opened["task"] == "ret-fee-001" and opened["holder"] == "probe"

@@ -278,6 +278,7 @@ def test_a_command_agents_conversation_is_made_of_events():
 
 
 @pytest.mark.domains("retail")
+@pytest.mark.slow
 def test_the_architecture_guides_example_runs(tmp_path, monkeypatch, capsys):
     """docs/architecture.md's "Running trials from code" example, as written."""
     import re

@@ -103,6 +103,7 @@ def test_a_mock_model_that_does_nothing_scores_incorrect_with_the_diff_and_faile
     assert len(users) == 3 and users[0].text.startswith("Hello, the robot vacuum")
 
 
+@pytest.mark.slow
 def test_tasks_are_found_by_name_through_the_entry_point(tmp_path):
     (log,) = inspect_eval("thinkingbox_inspect/thinkingbox", task_args={"domain": "neobank"}, limit=1,
                           model="mockllm/model", log_dir=str(tmp_path), display="none", score_display=False)
