@@ -162,7 +162,7 @@ def test_play_judges_rubric_questions_with_the_offline_rules_by_default(tmp_path
     done = subprocess.run([TB, "play", "--domain", "booking", "--task", task, "--output", str(out)], input=script,
                           capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "verdict: PASS" in done.stdout and "rubric: all rubric questions answered yes (rules)" in done.stdout
+    assert "verdict: PASS" in done.stdout and "rubric: every rubric question answered yes (by the offline rules)" in done.stdout
     assert json.loads(out.read_text())["verdict"] is True
 
 

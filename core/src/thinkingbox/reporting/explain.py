@@ -176,6 +176,8 @@ def explain(record: dict[str, Any]) -> list[dict[str, Any]]:
                 f"{len(lines)} rubric question(s) not answered yes"
             if any(a.get("answer") == "not judged" for a in data):
                 summary += " (some not judged by the offline rules)"
+            elif str(check.get("detail", "")).endswith("(rules)"):
+                summary += " (by the offline rules)"  # (which judge answered is worth keeping)
         elif isinstance(data, list) and data and all(isinstance(p, str) for p in data):
             lines = [sentence(p) for p in data]
             if "; ".join(data) == check.get("detail"):   # the detail is the problems joined: say how many

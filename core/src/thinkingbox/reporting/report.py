@@ -3,6 +3,7 @@ JSON and a self-contained HTML page with inline SVG plots (no network fetches)."
 from __future__ import annotations
 
 import html
+import textwrap
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -225,9 +226,10 @@ def tables(report: dict[str, Any], fmt: str = "github") -> str:
     out = []
     headers, rows = leaderboard_rows(report)
     k = report.get("k", 0)
-    out.append(f"Leaderboard (pass@1 per domain over finished trials; overall with its 95% task-bootstrap interval; "
+    heading = (f"Leaderboard (pass@1 per domain over finished trials; overall with its 95% task-bootstrap interval; "
                f"pass@{k} and pass^{k} unbiased, k = the fewest finished trials of any task in any run; "
-               "errored trials are not judged and counted apart)\n" + _fit(rows, headers, fmt))
+               "errored trials are not judged and counted apart)")
+    out.append(textwrap.fill(heading, 100) + "\n" + _fit(rows, headers, fmt))
     adversarial = _adversarial_table(report, fmt)
     if adversarial:
         out.append(adversarial)
