@@ -131,6 +131,7 @@ AGREEMENT_REQUESTS = [
     "Happy to proceed?",
     "Do you accept the $15 fee?",
     "Does that suit you?",
+    "I can take care of it right now - want me to?",
 ]
 NOT_AGREEMENT = [
     "May I have your email address?",

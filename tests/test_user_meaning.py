@@ -150,6 +150,9 @@ def test_go_ahead_without_a_decision(domains):
     task = domains["neobank"].task("hw-007")
     assert not task.user_decisions
     assert ask(task, "I can put in the replacement request now. Shall I go ahead?") == GO_AHEAD
+    # "work for" here is the proposal working, not the customer's employer
+    assert ask(task, "A replacement costs nothing. Does that work for your schedule?") == GO_AHEAD
+    assert ask(task, "I can order the replacement right now - want me to?") == GO_AHEAD
     assert ask(task, "While I'm at it, shall I also close your old tickets?").startswith("No")
     info_only = _task(user_behavior=["You only want to know the price; do not agree to book anything."])
     assert ask(info_only, "Shall I go ahead and book it?").startswith("No")

@@ -73,7 +73,7 @@ _AGREEMENT = re.compile(r"""
   | \b(?:would|will)\s+(?:that|this)\s+be\s+(?:ok|okay|alright|all\s+right|fine|acceptable|good)\b
   | \bsounds?\s+good\s*\?
   | \b(?:do\s+i\s+have|can\s+i\s+(?:get|have))\s+your\s+(?:go-?ahead|permission|approval|consent|ok|okay)\b
-  | ^\W*(?:want|need)\s+me\s+to\b                                                     # Want me to cancel it?
+  | (?:^|[,;:\u2013\u2014]|\s-)\W*(?:want|need)\s+me\s+to\b                             # (...) - want me to?
   | \bhappy\s+(?:for\s+me\s+)?to\s+(?:go\s+ahead|proceed|continue)\b
   | \b(?:do|will|would)\s+you\s+accept\b
 """, re.IGNORECASE | re.VERBOSE)
@@ -86,7 +86,9 @@ def asks_for_agreement(message: str) -> bool:
 _WH_START = re.compile(r"^\W*(?:and\s+|so\s+|also\s+)?(?:what|which|where|when|who|whose|how|why)\b", re.IGNORECASE)
 _STRONG_AGREEMENT = re.compile(r"\b(?:shall|should)\s+(?:i|we)\b|\b(?:do|would)\s+you\s+(?:like|want)\s+(?:me|us)\s+to\b"
                                r"|\bgo\s+ahead\b|\bproceed\b|\bis\s+(?:that|this)\s+(?:ok|okay|alright|fine|acceptable)\b"
-                               r"|\bare\s+you\s+(?:ok|okay|happy|fine)\s+with\b", re.IGNORECASE)
+                               r"|\bare\s+you\s+(?:ok|okay|happy|fine)\s+with\b"
+                               # "does that work for your budget?": the thing proposed works, nobody's employer
+                               r"|\b(?:would|will|does|do)\s+(?:that|this|it)\s+(?:work|suit)\b", re.IGNORECASE)
 # An extra the customer never asked for ("While I'm at it, shall I also close your account?")
 _EXTRA = re.compile(r"\b(?:also|as\s+well|additionally|while\s+i'm\s+at\s+it|in\s+addition)\b", re.IGNORECASE)
 EXTRA_REPLY = "No, thanks; only what I asked for."
