@@ -1,5 +1,6 @@
-"""Pooled in-memory MCP sessions: a session lent to trial after trial carries nothing of one
-trial into the next (world, tool listing, failures)."""
+"""Pooled in-memory MCP sessions (`--tool-transport memory`) and the direct path (the
+default): a session, a kept world connection or the domain's tool listing, used by trial
+after trial, carries nothing of one trial into the next (world, tool listing, failures)."""
 import pytest
 import asyncio
 
@@ -11,7 +12,8 @@ from thinkingbox.engine.sessions import SessionPool, WorldPool
 
 pytestmark = pytest.mark.domains("retail")
 
-CONFIG = RunSettings(agent="oracle", judge="rules")
+CONFIG = RunSettings(agent="oracle", judge="rules", tool_transport="memory")
+TRANSPORTS = pytest.mark.parametrize("transport", ["memory", "direct"])
 
 
 class SlowOracle(OracleAgent):
@@ -57,10 +59,11 @@ class CannotStart(OracleAgent):
 
 
 def _comparable(record):
-    return {k: v for k, v in record.items() if k != "timings_ms"}
+    """A record less its timings and the tool transport it names (which differ by design)."""
+    return {k: v if k != "config" else {**v, "tool_transport": "-"} for k, v in record.items() if k != "timings_ms"}
 
 
-def _trials(host, retail, tasks, agent_factory, sessions, together=False, worlds=None):
+def _trials(host, retail, tasks, agent_factory, sessions, together=False, worlds=None, config=CONFIG):
     """Records of `tasks` (task id, trial), one after another, or all at once."""
     user, user_arg = resolve_factory(host.user_factories(), "scripted", "user")
     models = CONFIG.model_settings()
@@ -69,7 +72,7 @@ def _trials(host, retail, tasks, agent_factory, sessions, together=False, worlds
 
     async def go():
         jobs = [Job(retail, await retail.prepare(retail.task(t)), n) for t, n in tasks]
-        trials = [run_trial(job, CONFIG, players, sessions=sessions, worlds=worlds) for job in jobs]
+        trials = [run_trial(job, config, players, sessions=sessions, worlds=worlds) for job in jobs]
         if together:
             return await asyncio.gather(*trials)
         return [await trial for trial in trials]
@@ -77,20 +80,23 @@ def _trials(host, retail, tasks, agent_factory, sessions, together=False, worlds
     return go
 
 
-def test_interleaved_trials_of_different_tasks_on_pooled_sessions_see_only_their_own_world(host, retail):
+@TRANSPORTS
+def test_interleaved_trials_of_different_tasks_on_pooled_sessions_see_only_their_own_world(host, retail, transport):
     a, b = sorted(t for t, task in retail.tasks.items() if set(s.tool for s in task.solution) & retail.write_tools)[:2]
     tasks = [(a, 1), (b, 1), (a, 2), (b, 2), (a, 3), (b, 3)]
     slow = lambda spec, task, domain, settings: SlowOracle(task)  # noqa: E731
+    config = RunSettings(agent="oracle", judge="rules", tool_transport=transport)
+    sessions = transport == "memory"
 
     async def both():
-        own = await _trials(host, retail, tasks, slow, None)()  # each trial on a session of its own
+        own = await _trials(host, retail, tasks, slow, None, config=CONFIG)()  # each trial on a session of its own
         pool, worlds = SessionPool(), WorldPool()
-        one_by_one = await _trials(host, retail, tasks, slow, pool, worlds=worlds)()
-        assert pool.opened == 1  # the one session served both tasks in turn ...
+        one_by_one = await _trials(host, retail, tasks, slow, pool, worlds=worlds, config=config)()
+        assert pool.opened == int(sessions)  # the one session served both tasks in turn ...
         assert worlds.reused == len(tasks) - 1  # ... in one connection, the world of each in turn
-        together = await _trials(host, retail, tasks, slow, pool, together=True, worlds=worlds)()
-        assert 1 < pool.opened <= 1 + len(tasks)
-        again = await _trials(host, retail, tasks, slow, pool, together=True, worlds=worlds)()
+        together = await _trials(host, retail, tasks, slow, pool, together=True, worlds=worlds, config=config)()
+        assert 1 < pool.opened <= 1 + len(tasks) if sessions else pool.opened == 0
+        again = await _trials(host, retail, tasks, slow, pool, together=True, worlds=worlds, config=config)()
         opened = pool.opened
         await pool.aclose()
         worlds.close()
@@ -103,8 +109,11 @@ def test_interleaved_trials_of_different_tasks_on_pooled_sessions_see_only_their
     assert opened <= 1 + len(tasks)  # the second concurrent round reused the open sessions
 
 
-def test_a_trial_after_a_failed_one_starts_clean(host, retail):
+@TRANSPORTS
+def test_a_trial_after_a_failed_one_starts_clean(host, retail, transport):
     task = next(t for t, task in retail.tasks.items() if set(s.tool for s in task.solution) & retail.write_tools)
+    config = RunSettings(agent="oracle", judge="rules", tool_transport=transport)
+    SeesTools.seen = []
     oracle, _ = resolve_factory(host.agent_factories(), "oracle", "agent")
     failing = lambda spec, t, domain, settings: WritesThenFails(t, domain)  # noqa: E731
     cannot_start = lambda spec, t, domain, settings: CannotStart(t)  # noqa: E731
@@ -114,16 +123,16 @@ def test_a_trial_after_a_failed_one_starts_clean(host, retail):
         (own,) = await _trials(host, retail, [(task, 2)], oracle, None)()
         pool, worlds = SessionPool(), WorldPool()
         await _trials(host, retail, [(task, 1)], sees_tools, None)()
-        (failed,) = await _trials(host, retail, [(task, 1)], failing, pool, worlds=worlds)()
-        (after_error,) = await _trials(host, retail, [(task, 2)], sees_tools, pool, worlds=worlds)()
+        (failed,) = await _trials(host, retail, [(task, 1)], failing, pool, worlds=worlds, config=config)()
+        (after_error,) = await _trials(host, retail, [(task, 2)], sees_tools, pool, worlds=worlds, config=config)()
         opened_after_error = pool.opened
         try:
-            await _trials(host, retail, [(task, 1)], cannot_start, pool, worlds=worlds)()
+            await _trials(host, retail, [(task, 1)], cannot_start, pool, worlds=worlds, config=config)()
         except RuntimeError:
             pass
         else:
             raise AssertionError("the trial should have raised")
-        (after_crash,) = await _trials(host, retail, [(task, 2)], oracle, pool, worlds=worlds)()
+        (after_crash,) = await _trials(host, retail, [(task, 2)], oracle, pool, worlds=worlds, config=config)()
         assert worlds.reused == 3
         opened = pool.opened
         await pool.aclose()
@@ -133,8 +142,11 @@ def test_a_trial_after_a_failed_one_starts_clean(host, retail):
     own, failed, after_error, opened_after_error, after_crash, opened = run(go())
     assert failed["finish_reason"] == "error" and failed["trajectory"][2]["write"]
     assert not failed["trajectory"][2]["is_error"]  # the write was made, in that trial's world
-    assert opened_after_error == 1  # an agent's error leaves the session fit for reuse ...
-    assert opened == 2  # ... a trial that raised does not: its session was closed
+    if transport == "memory":
+        assert opened_after_error == 1  # an agent's error leaves the session fit for reuse ...
+        assert opened == 2  # ... a trial that raised does not: its session was closed
+    else:
+        assert opened == 0
     assert own["verdict"]
     assert _comparable(after_error) == _comparable(own) == _comparable(after_crash)
     unpooled, pooled = SeesTools.seen

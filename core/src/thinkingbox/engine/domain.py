@@ -47,6 +47,7 @@ class Domain:
         self._version = version
         self._task_worlds: dict[str, TaskWorld] = {}
         self._tool_schemas: list[dict[str, Any]] | None = None
+        self._tool_listing_json: bytes | None = None
         self.binding = WorldBinding()
         self._client_cache_store = None
 
@@ -177,6 +178,14 @@ class Domain:
         if self._tool_schemas is None:
             self._tool_schemas = [tool_dict(t) for t in await self.server.list_tools()]
         return self._tool_schemas
+
+    async def tool_listing_json(self) -> bytes:
+        """`list_tool_schemas` as JSON, made once (an agent gets its own copy of it)."""
+        if self._tool_listing_json is None:
+            import orjson
+
+            self._tool_listing_json = orjson.dumps(await self.list_tool_schemas())
+        return self._tool_listing_json
 
     @cached_property
     def system_prompt(self) -> str:

@@ -118,7 +118,7 @@ async def _run_jobs(jobs: list[Job], config: RunSettings, players: Players, serv
     # Sessions to the in-memory MCP servers and task worlds, reused trial after trial
     # (see engine.sessions).
     sessions = SessionPool() if config.tool_transport == "memory" else None
-    worlds = WorldPool() if config.tool_transport == "memory" else None
+    worlds = WorldPool() if config.tool_transport in ("direct", "memory") else None
     queue: asyncio.Queue[Job] = asyncio.Queue()
     for job in jobs:
         queue.put_nowait(job)

@@ -19,7 +19,7 @@ from thinkingbox.models.rubric import JUDGE_PROMPT_VERSION
 from thinkingbox.models.settings import DEFAULT_PARAMS, ModelSettings, model_config
 from thinkingbox.models.users import USER_PROMPT_VERSION
 
-TOOL_TRANSPORTS = ("memory", "stdio", "http")
+TOOL_TRANSPORTS = ("direct", "memory", "stdio", "http")
 NO_MODEL_AGENTS = ("replay", "command")  # agents whose argument is a file or a command, not a model
 
 
@@ -42,7 +42,7 @@ class RunSettings:
     models: dict[str, ModelConfig] = field(default_factory=dict)
     persona: str = "cooperative"             # the LLM user's style (models.personas)
     limits: Limits = field(default_factory=Limits)
-    tool_transport: str = "memory"           # memory | stdio | http: how trials reach their tools
+    tool_transport: str = "direct"           # direct | memory | stdio | http: how trials reach their tools
     trials: int = 1                          # trials per task (run_many)
     concurrency: int = 16                    # trials in flight at once (run_many)
     label: str = ""                          # the run's name in reports; "" = default_label()

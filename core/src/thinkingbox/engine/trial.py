@@ -68,10 +68,6 @@ class Players:
         return cls(make_agent, lambda task: user_factory(user_arg, task, models), models)
 
 
-def _text(result: Any) -> str:
-    return "\n".join(getattr(c, "text", "") for c in result.content if getattr(c, "text", None) is not None)
-
-
 def _usage_totals(trajectory: list[dict[str, Any]], user: Any, outcome_usage: dict[str, Any],
                   agent_model: Any = None) -> dict[str, Any]:
     """Usage per role. An agent that keeps its own total (`usage`, failed calls included)
@@ -112,7 +108,7 @@ async def run_trial(job: Job, config: RunSettings, players: Players, http_server
     domain, tw, task = job.domain, job.task_world, job.task_world.task
     t_start = time.perf_counter()
     # (pooled worlds only for in-memory tools: the other transports hold the world elsewhere)
-    pooled_world = worlds is not None and config.tool_transport == "memory"
+    pooled_world = worlds is not None and config.tool_transport in ("direct", "memory")
     world = worlds.take(domain, tw) if pooled_world and worlds is not None else domain.new_world(tw)
     t_reset = time.perf_counter()
     connection = TrialTools(domain, task.id, world, config.tool_transport, http_server, sessions)
@@ -129,16 +125,12 @@ async def run_trial(job: Job, config: RunSettings, players: Players, http_server
             episode = await _run_external(agent, user, job, config, http_server, connection.token)
             t_judge = time.perf_counter()
         else:
-            async with connection.session() as (client, listed):
+            async with connection.session() as (call_tool, listed):
                 # The agent gets the tools as its session listed them (the client also needs the
                 # listing to check results, so it costs nothing extra).
                 tools = [*listed, END_TOOL_SCHEMA, *([CHECK_TOOL_SCHEMA] if faults is not None else [])]
                 await agent.start(EpisodeContext([SHARED_AGENT_PROMPT, domain.system_prompt], task.request, tools,
                                                  domain.name, task.id, job.trial))
-
-                async def call_tool(name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
-                    result = await client.call_tool(name, arguments)
-                    return _text(result), bool(result.is_error)
 
                 t_episode = time.perf_counter()
                 episode = await run_episode(agent, user, task.request,

@@ -177,10 +177,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="dollars per million tokens, repeatable: shows the run's cost in its progress line")
     ev.add_argument("--max-user-turns", type=_positive, help="simulated-user follow-ups (default: 10)")
     ev.add_argument("--max-tool-calls", type=_positive, help="agent-action cap per trial (default: 50)")
-    ev.add_argument("--tool-transport", choices=["memory", "stdio", "http"],
-                    help="how trials reach their tools: in-memory MCP sessions (default), a `tb serve` process "
-                    "per trial over stdio, or an HTTP MCP server on 127.0.0.1; verdicts are the same "
-                    "(command agents always use http)")
+    ev.add_argument("--tool-transport", choices=["direct", "memory", "stdio", "http"],
+                    help="how trials reach their tools, all through the domain's MCP server: direct calls of its "
+                    "tools in this process (default; no JSON-RPC session, the cheapest), in-memory MCP sessions, "
+                    "a `tb serve` process per trial over stdio, or an HTTP MCP server on 127.0.0.1; the agent sees "
+                    "the same tools and results, and verdicts are the same (command agents always use http)")
     ev.add_argument("--tool-faults", metavar="SPEC",
                     help="inject seeded faults into write tool calls, e.g. before=0.1,after=0.05,seed=7: before=P "
                     "fails a write before it is carried out (nothing changes), after=P loses its answer after it is "

@@ -82,7 +82,7 @@ def eval_config(args: Any, base: dict[str, Any] | None = None
                 pass
         except ValueError as exc:
             raise ThinkingboxError(f"--agent {agent}: {exc}") from None
-    tool_transport = pick("tool_transport", None, "memory")
+    tool_transport = pick("tool_transport", None, "direct")
     agent_timeout = agent_time_limit = None
     if agent == "command" or agent.startswith("command:"):
         from thinkingbox.engine.external import CommandAgent
