@@ -189,6 +189,13 @@ def model_run(port: int, concurrency: int, trials: int, workers: int = 1, turns:
         with tempfile.TemporaryDirectory() as tmp:
             writer = RecordWriter(Path(tmp) / "warm.jsonl")
             await run_jobs(host, ordered[:1], config, writer)  # imports, HTTP client, server
+            if workers > 1:
+                # Likewise for the workers: their fork server starts (imports the core and
+                # loads the domains, once per driver process; reported as "worker start").
+                start0 = cpu_seconds()
+                names = [d.name for d in domains]
+                await asyncio.to_thread(run_in_processes, names, ordered[:workers], config, workers, writer)
+                worker_start = cpu_seconds() - start0
             writer.close()
             jobs = ordered[:trials]
             baseline = rss_mb()
@@ -203,20 +210,22 @@ def model_run(port: int, concurrency: int, trials: int, workers: int = 1, turns:
 
             sampler = asyncio.create_task(sample())
             writer = RecordWriter(Path(tmp) / "run.jsonl")
-            wall0, cpu0 = time.perf_counter(), cpu_seconds()
+            wall0, cpu0, sys0, own0 = time.perf_counter(), cpu_seconds(), os.times().system, time.process_time()
             if workers > 1:
                 names = [d.name for d in domains]
                 records = await asyncio.to_thread(run_in_processes, names, jobs, config, workers, writer)
             else:
                 records = await run_jobs(host, jobs, config, writer)
-            wall, cpu = time.perf_counter() - wall0, cpu_seconds() - cpu0
+            wall, cpu, system = time.perf_counter() - wall0, cpu_seconds() - cpu0, os.times().system - sys0
+            own = time.process_time() - own0  # this process's (the driver's, with workers)
             done.set()
             await sampler
             writer.close()
         calls = sum(r["usage"]["agent"]["calls"] for r in records)
         request_kb = None
         return {"concurrency": concurrency, "workers": workers, "trials": len(records), "calls_per_trial": steps + 1, "passed": sum(r["verdict"] for r in records),
-                "model_calls": calls, "wall_s": wall, "cpu_s": cpu, "peak_rss_mb": peak, "baseline_rss_mb": baseline,
+                "model_calls": calls, "wall_s": wall, "cpu_s": cpu, "system_cpu_s": system, "driver_cpu_s": own,
+                "worker_start_cpu_s": worker_start if workers > 1 else None, "peak_rss_mb": peak, "baseline_rss_mb": baseline,
                 "errors": sum(r["finish_reason"] == "error" for r in records), "request_kb": request_kb}
 
     return asyncio.run(go())

@@ -1,6 +1,7 @@
 """What a worker costs beyond its trials (issue 34, item 4): trials dealt in blocks of whole
-tasks, the driver's prepared task worlds adopted instead of prepared again, records sent as
-their finished run-file lines, and the workers' CPU counted in `tb eval`'s figure."""
+tasks, the domains loaded once in the fork server, the driver's prepared task worlds
+adopted instead of prepared again, records sent as their finished run-file lines, and the
+workers' CPU counted in `tb eval`'s figure."""
 import asyncio
 from collections import Counter
 
@@ -28,6 +29,22 @@ def test_trials_are_dealt_in_blocks_of_whole_tasks():
     for share in deal(interleaved, 3):
         assert len({k[1] for k in share}) == 2
     assert deal(keys[:2], 4) == [[keys[0]], [keys[1]]]  # never an empty share
+
+
+def test_domains_preloaded_by_the_fork_server_serve_only_a_run_of_the_same_domains(monkeypatch):
+    from thinkingbox.engine import worker_preload
+    from thinkingbox.engine.workers import preload_modules
+
+    monkeypatch.setattr(worker_preload, "_host", None)
+    monkeypatch.setattr(worker_preload, "_domains", {})
+    worker_preload._load(["no_such_domain"])  # a domain that cannot load: nothing preloaded,
+    assert worker_preload._host is None and worker_preload.take(["no_such_domain"]) is None  # (workers load it)
+    worker_preload._load(["retail"])
+    host, (retail,) = worker_preload.take(["retail"])
+    assert retail.name == "retail" and "tasks" in vars(retail) and "server" in vars(retail)  # loaded, built
+    assert retail.host is host
+    assert worker_preload.take(["retail", "booking"]) is None and worker_preload.take(["booking"]) is None
+    assert preload_modules()[-1] == "thinkingbox.engine.worker_preload"  # imported last, after the core
 
 
 @pytest.mark.slow
@@ -66,3 +83,8 @@ def test_worker_processes_send_finished_lines_and_their_cpu_is_counted(retail, t
 
     if "forkserver" in multiprocessing.get_all_start_methods():
         assert fork_server_cpu_seconds() > cpu_before  # the workers' CPU, reaped by the fork server
+    import os
+
+    from thinkingbox.engine.worker_preload import PRELOAD_ENV
+
+    assert PRELOAD_ENV not in os.environ  # (named in the fork server's environment only)

@@ -81,8 +81,6 @@ class TrialTools:
 
     def __init__(self, domain: Domain, task_id: str, world: World, transport: str, http_server: Any = None,
                  sessions: SessionPool | None = None):
-        from mcp import Client
-
         self.domain, self.http_server, self.sessions = domain, http_server, sessions
         self.token: Any = None
         self.report: Path | None = None
@@ -96,6 +94,8 @@ class TrialTools:
         else:
             bind_world(world)  # this trial's context only: its tool calls see this world
             if sessions is None and not self.direct:
+                from mcp import Client  # (imported only here: it takes a worker process a second)
+
                 self.client = Client(domain.server, cache=domain.client_cache())
 
     @asynccontextmanager

@@ -62,8 +62,11 @@ async def run_share(domain_names: list[str], keys: list[Key], config: RunSetting
     the domains, prepare each task's world once (or adopt the parts the driver `prepared`,
     see `prepared_parts`), run the trials concurrently and give each record to `write` as
     its trial ends."""
-    host = PluginHost()
-    domains = {d.name: d for d in host.load_domains(domain_names)}
+    from thinkingbox.engine import worker_preload
+
+    preloaded = worker_preload.take(domain_names)  # (loaded by the fork server, see worker_preload)
+    host = preloaded[0] if preloaded else PluginHost()
+    domains = {d.name: d for d in (preloaded[1] if preloaded else host.load_domains(domain_names))}
     task_worlds: dict[tuple[str, str], Any] = {}
     jobs = []
     for domain_name, task_id, trial in keys:
@@ -287,18 +290,48 @@ def worker_context(preload: list[str]) -> Any:
     return context
 
 
+# Libraries the core imports only when first used (inside functions), which every worker
+# then needs: the MCP server that each domain's tools are built on (a second to import).
+_LAZY_LIBRARIES = {"mcp", "mcp_types", "pydantic", "pydantic_core", "sqlmodel", "sqlalchemy", "orjson", "regex"}
+
+
 def preload_modules() -> list[str]:
     """The modules a worker needs, as the driver has them loaded: the core's engine and
-    models and the plugins' packages (by their top-level package)."""
+    models, the plugins' packages (by their top-level package), and the libraries of
+    `_LAZY_LIBRARIES` (their client and transport parts left out)."""
     import sys
 
     from thinkingbox.engine.discovery import installed_domains
 
-    packages = {"thinkingbox"}
+    packages = {"thinkingbox", *_LAZY_LIBRARIES}
     for entry in installed_domains().values():
         packages.add(entry.module.split(".")[0])
-    return sorted(name for name in list(sys.modules)
-                  if name.split(".")[0] in packages and not name.startswith("thinkingbox.interfaces"))
+    modules = sorted(name for name in list(sys.modules) if name.split(".")[0] in packages
+                     and not name.startswith(("thinkingbox.interfaces", "mcp.client", "thinkingbox.engine.worker_preload")))
+    return [*modules, "thinkingbox.engine.worker_preload"]  # last: it loads the run's domains
+
+
+def start_fork_server(context: Any, domain_names: list[str]) -> None:
+    """Start the fork server of `context` (if it uses one and it is not running yet) with
+    the run's domains named for `worker_preload` to load. The name travels in the
+    server's environment only: workers take the driver's own environment."""
+    import os
+
+    if context.get_start_method() != "forkserver":
+        return
+    from multiprocessing import forkserver
+
+    from thinkingbox.engine.worker_preload import PRELOAD_ENV
+
+    before = os.environ.get(PRELOAD_ENV)
+    os.environ[PRELOAD_ENV] = ",".join(domain_names)
+    try:
+        forkserver.ensure_running()
+    finally:
+        if before is None:
+            os.environ.pop(PRELOAD_ENV, None)
+        else:
+            os.environ[PRELOAD_ENV] = before
 
 
 def fork_server_cpu_seconds() -> float:
@@ -347,6 +380,8 @@ class LocalProcesses:
         import os
         import tempfile
 
+        if not self.started:
+            start_fork_server(self.context, domain_names)
         reader, sender = self.context.Pipe(duplex=False)
         self.scratches.append(tempfile.mkdtemp(prefix="tb-worker-"))
         if share.prepared and id(share) not in self.prepared_files:

@@ -101,20 +101,33 @@ class ToolSchemas(tuple):
 class Conversation(list):
     """Chat messages that are only ever appended to, with the JSON of each made once: every
     call of a trial sends the whole conversation, so a 20-turn one would otherwise be
-    encoded 20 times over. A message must not change once it is in the list."""
+    encoded 20 times over. The encoded messages are kept joined (`_joined`, which grows by
+    the new ones), so a call copies the conversation once, into its request. A message must
+    not change once it is in the list."""
 
     def __init__(self, messages: Any = ()) -> None:
         super().__init__(messages)
         self._encoded: list[bytes] = []
+        self._joined = bytearray(b"[")
 
-    def json(self) -> bytes:
+    def json_parts(self) -> tuple[bytearray, bytes]:
+        """The JSON array of the messages, in two parts to be sent one after the other."""
         import orjson
 
-        encoded = self._encoded
+        encoded, joined = self._encoded, self._joined
         if len(encoded) > len(self):  # (shortened: encode afresh)
             encoded.clear()
-        encoded.extend(orjson.dumps(m) for m in self[len(encoded):])
-        return b"[" + b",".join(encoded) + b"]"
+            del joined[1:]
+        for message in self[len(encoded):]:
+            data = orjson.dumps(message)
+            if encoded:
+                joined += b","
+            joined += data
+            encoded.append(data)
+        return joined, b"]"
+
+    def json(self) -> bytes:
+        return b"".join(self.json_parts())
 
 
 def empty_usage() -> dict[str, Any]:
@@ -240,12 +253,14 @@ class _Endpoint:
             return reader, writer
         return None
 
-    async def post(self, head: bytes, body: bytes) -> tuple[int, dict[str, str], bytes]:
-        """One request (`head`: the header lines after the request line). A connection
-        is kept only when its reply was read whole and the server lets it live; a reused
-        connection that the server had closed (no reply at all) is retried once afresh."""
-        request = (b"POST " + self.path + b" HTTP/1.1\r\nHost: " + self.host_header.encode() + b"\r\n" + head
-                   + b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+    async def post(self, head: bytes, body: list[bytes | bytearray]) -> tuple[int, dict[str, str], bytes]:
+        """One request (`head`: the header lines after the request line; `body`: its parts,
+        joined once here with the head, so that tens of kilobytes are copied once). A
+        connection is kept only when its reply was read whole and the server lets it live; a
+        reused connection that the server had closed (no reply at all) is retried once afresh."""
+        length = sum(len(part) for part in body)
+        request = b"".join([b"POST ", self.path, b" HTTP/1.1\r\nHost: ", self.host_header.encode(), b"\r\n", head,
+                            b"Content-Length: ", str(length).encode(), b"\r\n\r\n", *body])
         for fresh in (False, True):
             conn = None if fresh else self._take()
             reused = conn is not None
@@ -346,7 +361,7 @@ def _headers(config: ModelConfig) -> bytes:
     return "".join(f"{name}: {value}\r\n" for name, value in lines).encode("latin-1", "replace")
 
 
-async def _post_direct(endpoint_: _Endpoint, config: ModelConfig, head: bytes, body: bytes) -> bytes:
+async def _post_direct(endpoint_: _Endpoint, config: ModelConfig, head: bytes, body: list[bytes | bytearray]) -> bytes:
     """One attempt over the direct path: the reply's body, or HTTPFailure."""
     try:
         async with asyncio.timeout(config.timeout):
@@ -411,19 +426,24 @@ async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: l
     body: dict[str, Any] = {**config.params, **overrides, "model": config.model, "messages": messages}
     if tools:
         body["tools"] = list(tools)
+    parts: list[bytes | bytearray] = []  # the body's JSON in parts, joined once on sending
+    payload: dict[str, Any] = {"body": body}  # (for the openai client)
     if config.api_version:
-        payload: dict[str, Any] = {"body": body}
+        pass
     elif isinstance(messages, Conversation) or isinstance(tools, ToolSchemas):
         # The JSON made once (the tools') or message by message (the conversation's),
         # spliced after the rest of the body, which always holds "model".
         del body["messages"]
-        tail = b',"messages":' + (messages.json() if isinstance(messages, Conversation) else orjson.dumps(messages))
+        parts += [orjson.dumps(body)[:-1], b',"messages":',
+                  *(messages.json_parts() if isinstance(messages, Conversation) else (orjson.dumps(messages),))]
         if tools:
             del body["tools"]
-            tail += b',"tools":' + (tools.json if isinstance(tools, ToolSchemas) else orjson.dumps(list(tools)))
-        payload = {"content": orjson.dumps(body)[:-1] + tail + b"}"}
+            parts += [b',"tools":', tools.json if isinstance(tools, ToolSchemas) else orjson.dumps(list(tools))]
+        parts.append(b"}")
     else:
-        payload = {"content": orjson.dumps(body)}
+        parts.append(orjson.dumps(body))
+    if parts and direct is None:
+        payload = {"content": b"".join(parts)}
     options: dict[str, Any] = {"timeout": config.timeout, "headers": {"Content-Type": "application/json"}}
     attempt, retries = 0, 0
     started = time.perf_counter()
@@ -438,7 +458,7 @@ async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: l
         try:
             async with call_slot(config) if call_slot is not None else nullcontext():
                 if direct is not None:
-                    content = await _post_direct(direct, config, head, payload["content"])
+                    content = await _post_direct(direct, config, head, parts)
                 else:
                     content = (await client.post("/chat/completions", cast_to=httpx2.Response, options=options,
                                                  **payload)).content
