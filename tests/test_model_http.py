@@ -196,7 +196,10 @@ def test_a_conversation_is_encoded_message_by_message_and_sent_as_the_plain_requ
             assert conversation._encoded[:2] == encoded  # the earlier messages were not encoded again
             return server.bodies
 
-    plain, spliced, plain_later, spliced_later = (orjson.loads(b) for b in asyncio.run(go()))
+    bodies = asyncio.run(go())
+    for body in bodies:  # each key once (a JSON parser would keep the last of two silently)
+        assert body.count(b'"messages":') == 1 and body.count(b'"tools":') <= 1 and body.count(b'"model":') == 1
+    plain, spliced, plain_later, spliced_later = (orjson.loads(b) for b in bodies)
     assert plain == spliced and spliced["messages"] == first and spliced["tools"] == tools
     assert plain_later == spliced_later and spliced_later["messages"] == [*first, later]
 

@@ -434,10 +434,10 @@ async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: l
         # The JSON made once (the tools') or message by message (the conversation's),
         # spliced after the rest of the body, which always holds "model".
         del body["messages"]
+        body.pop("tools", None)
         parts += [orjson.dumps(body)[:-1], b',"messages":',
                   *(messages.json_parts() if isinstance(messages, Conversation) else (orjson.dumps(messages),))]
         if tools:
-            del body["tools"]
             parts += [b',"tools":', tools.json if isinstance(tools, ToolSchemas) else orjson.dumps(list(tools))]
         parts.append(b"}")
     else:
