@@ -219,7 +219,9 @@ class World:
         # than __init__. Attribute reads and model_dump work as usual; writes go through
         # World.update.
         model: Any = info.model
-        obj = model.__new__(model)
+        # object.__new__, not the model's: SQLModel's __new__ only sets the three pydantic
+        # attributes set below (a tenth of a tool call that reads a few rows).
+        obj = object.__new__(model)
         values = _from_db(info, row)
         object.__setattr__(obj, "__dict__", values)
         object.__setattr__(obj, "__pydantic_fields_set__", set(values))
