@@ -13,7 +13,8 @@ from thinkingbox.engine.sessions import SessionPool, WorldPool
 pytestmark = pytest.mark.domains("retail")
 
 CONFIG = RunSettings(agent="oracle", judge="rules", tool_transport="memory")
-TRANSPORTS = pytest.mark.parametrize("transport", ["memory", "direct"])
+# The default path (direct) in the default tier; the MCP sessions' pool in the slow tier too.
+TRANSPORTS = pytest.mark.parametrize("transport", [pytest.param("memory", marks=pytest.mark.slow), "direct"])
 
 
 class SlowOracle(OracleAgent):
@@ -89,7 +90,7 @@ def test_interleaved_trials_of_different_tasks_on_pooled_sessions_see_only_their
     sessions = transport == "memory"
 
     async def both():
-        own = await _trials(host, retail, tasks, slow, None, config=CONFIG)()  # each trial on a session of its own
+        own = await _trials(host, retail, tasks, slow, None, config=config)()  # each trial on its own (session, world)
         pool, worlds = SessionPool(), WorldPool()
         one_by_one = await _trials(host, retail, tasks, slow, pool, worlds=worlds, config=config)()
         assert pool.opened == int(sessions)  # the one session served both tasks in turn ...
