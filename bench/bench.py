@@ -140,9 +140,7 @@ async def micro() -> dict:
             await client.call_tool(read, args)
         call_ms = (time.process_time() - start)
     await sessions.aclose()
-    from thinkingbox.engine.transports import DirectTools
-
-    direct = DirectTools(domain).call  # the default path (--tool-transport direct)
+    direct = domain.call_tool  # the default path (--tool-transport direct)
     await direct(read, args)
     start = time.process_time()
     for _ in range(1000):
@@ -407,7 +405,7 @@ def main() -> None:
          f"{a['full_run']['cpu_ms_per_trial']:.2f} ms CPU/trial)", "< 120 s"],
         ["(b) world reset (clone of the task template)", f"{b['reset_ms']:.3f} ms", ""],
         [f"(c) one tool call, direct (the default; {b['tool']})", f"{b['direct_call_ms']:.3f} ms", ""],
-        [f"    the same through an in-memory MCP session (--tool-transport memory)", f"{b['tool_call_ms']:.3f} ms", ""],
+        ["    the same through an in-memory MCP session (--tool-transport memory)", f"{b['tool_call_ms']:.3f} ms", ""],
         ["    final-state snapshot for judging", f"{b['snapshot_ms']:.3f} ms", ""],
         *[[f"(d) fake model {1.0 if not quick else 0.2:.1f} s/call, concurrency {r['concurrency']}"
            f"{', 2 workers' if r['workers'] > 1 else ''} ({r['trials']} trials x {r['calls_per_trial']} calls)",

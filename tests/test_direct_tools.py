@@ -8,13 +8,12 @@ reference solution both ways."""
 from __future__ import annotations
 
 import asyncio
-import math
 
 import pytest
 
 from thinkingbox.contract.tools import bind_world, unbind_world
 from thinkingbox.engine.sessions import SessionPool
-from thinkingbox.engine.transports import DirectTools, _session_call
+from thinkingbox.engine.transports import _session_call
 
 DOMAINS = ["retail", "booking", "auto_insurance", "neobank", "consulting"]
 
@@ -39,7 +38,7 @@ class Both:
         self.worlds = (self.domain.new_world(self.tw), self.domain.new_world(self.tw))
         self._lease_cm = self.pool.lend(self.domain)
         self.lease = await self._lease_cm.__aenter__()
-        self.calls = (DirectTools(self.domain).call, _session_call(self.lease.client))
+        self.calls = (self.domain.call_tool, _session_call(self.lease.client))
         return self
 
     async def __aexit__(self, *exc):
@@ -81,13 +80,8 @@ def _variants(tool_schema, example):
 
 def _same(got, what):
     (direct, session) = got
-    if direct != session and not _both_nan_text(direct, session):
+    if direct != session:
         pytest.fail(f"{what}: direct {direct!r} != session {session!r}")
-
-
-def _both_nan_text(a, b):
-    return False if not (isinstance(a, tuple) and isinstance(b, tuple)) else (
-        a[1:] == b[1:] and isinstance(a[0], float) and isinstance(b[0], float) and math.isnan(a[0]) and math.isnan(b[0]))
 
 
 async def _check_domain(domain, tasks, variants: bool):

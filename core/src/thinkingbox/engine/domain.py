@@ -179,6 +179,45 @@ class Domain:
             self._tool_schemas = [tool_dict(t) for t in await self.server.list_tools()]
         return self._tool_schemas
 
+    async def call_tool(self, name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
+        """One call of a tool, as the domain's MCP server's own tool object runs it
+        (`Tool.run`: the server's argument validation, its error wording, the tool's result
+        text), without an MCP session in between: (text, is_error). The world is the one
+        `bind_world` bound in the calling context. This is how trials call their tools by
+        default (`--tool-transport direct`) and how reference solutions are applied.
+
+        Why: through an in-memory session, each call builds, serialises and validates a
+        JSON-RPC request and result (and the result again on the client's side) around a
+        tool body that takes a fifth of the time: with a fast model that is 30% of a run's
+        CPU. What a session adds beyond that changes nothing an agent can observe, and is
+        reproduced here:
+        - the arguments are encoded as the MCP client encodes them (JSON values: NaN becomes
+          null, a tuple a list); one that cannot be encoded raises, as the client's does;
+        - the result is (text, is_error) as `_handle_call_tool` answers: an unknown tool is
+          "Unknown tool: NAME", any tool error is its text, marked as an error;
+        - an `MCPError` (a protocol error, which a session raises to the caller) is raised.
+        tests/test_direct_tools.py holds the two paths to the same observations and world
+        changes for every tool of every domain, on good and on malformed arguments.
+
+        Left out: the SDK's middleware (its OpenTelemetry span per call): a run that traces
+        tool calls uses `--tool-transport memory`.
+        """
+        from mcp.shared.exceptions import MCPError
+        from pydantic_core import to_jsonable_python
+
+        payload = to_jsonable_python(arguments, inf_nan_mode="null")  # as ClientSession encodes its request
+        tool = self.server._tool_manager.get_tool(name)  # the MCPServer's own registry
+        if tool is None:
+            return f"Unknown tool: {name}", True
+        try:
+            # No request context: the tool finds its world through `bind_world`.
+            result = await tool.run(payload, None)  # type: ignore[arg-type]
+        except MCPError:
+            raise
+        except Exception as exc:  # as the server answers any other failure: its text, as an error
+            return str(exc), True
+        return result, False
+
     async def tool_listing_json(self) -> bytes:
         """`list_tool_schemas` as JSON, made once (an agent gets its own copy of it)."""
         if self._tool_listing_json is None:

@@ -11,7 +11,7 @@ from thinkingbox.engine.discovery import PluginHost
 from thinkingbox.engine.domain import Domain
 from thinkingbox.engine.episode import ERROR
 from thinkingbox.engine.sessions import SessionPool, WorldPool
-from thinkingbox.engine.settings import TOOL_TRANSPORTS, RunSettings
+from thinkingbox.engine.settings import IN_PROCESS_TRANSPORTS, TOOL_TRANSPORTS, RunSettings
 from thinkingbox.engine.trial import Job, Players, run_trial
 from thinkingbox.contract.errors import ThinkingboxError
 from thinkingbox.reporting.records import trial_record
@@ -118,7 +118,7 @@ async def _run_jobs(jobs: list[Job], config: RunSettings, players: Players, serv
     # Sessions to the in-memory MCP servers and task worlds, reused trial after trial
     # (see engine.sessions).
     sessions = SessionPool() if config.tool_transport == "memory" else None
-    worlds = WorldPool() if config.tool_transport in ("direct", "memory") else None
+    worlds = WorldPool() if config.tool_transport in IN_PROCESS_TRANSPORTS else None
     queue: asyncio.Queue[Job] = asyncio.Queue()
     for job in jobs:
         queue.put_nowait(job)

@@ -20,6 +20,7 @@ from thinkingbox.models.settings import DEFAULT_PARAMS, ModelSettings, model_con
 from thinkingbox.models.users import USER_PROMPT_VERSION
 
 TOOL_TRANSPORTS = ("direct", "memory", "stdio", "http")
+IN_PROCESS_TRANSPORTS = ("direct", "memory")  # the world lives in this process (and can be pooled)
 NO_MODEL_AGENTS = ("replay", "command")  # agents whose argument is a file or a command, not a model
 
 

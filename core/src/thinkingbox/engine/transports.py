@@ -1,6 +1,7 @@
 """How a trial reaches its world's tools, all through the domain's MCP server:
 - direct (the default): each call goes to the server's tool in this process, as an
-  in-memory MCP session delivers it, less the session's JSON-RPC layers (`DirectTools`);
+  in-memory MCP session delivers it, less the session's JSON-RPC layers
+  (`Domain.call_tool`);
 - memory: an MCP client session over an in-memory connection (no process per trial);
 - stdio: a `tb serve` process per trial;
 - http: streamable HTTP, one in-process server per domain.
@@ -34,48 +35,6 @@ def stdio_client(domain: Domain, task_id: str, report: str) -> Any:
 CallTool = Callable[[str, dict[str, Any]], Awaitable[tuple[str, bool]]]
 
 
-class DirectTools:
-    """A domain's tools called as its MCP server's own tool objects run them
-    (`Tool.run`: the server's argument validation, its error wording, the tool's result
-    text), without an MCP session in between.
-
-    Why: through an in-memory session, each call builds, serialises and validates a JSON-RPC
-    request and result (and the result again on the client's side) around a tool body that
-    takes a fifth of the time: with a fast model that is 30% of a run's CPU. What a session
-    adds beyond that changes nothing an agent can observe, and is reproduced here:
-    - the arguments are encoded as the MCP client encodes them (JSON values: NaN becomes
-      null, a tuple a list); one that cannot be encoded raises, as the client's does;
-    - the result is (text, is_error) as `_handle_call_tool` answers: an unknown tool is
-      "Unknown tool: NAME", any tool error is its text, marked as an error;
-    - an `MCPError` (a protocol error, which a session raises to the caller) is raised.
-    tests/test_direct_tools.py holds the two paths to the same observations and world
-    changes for every tool of every domain, on good and on malformed arguments.
-
-    Left out: the SDK's middleware (its OpenTelemetry span per call): a run that traces
-    tool calls uses `--tool-transport memory`.
-    """
-
-    def __init__(self, domain: Domain) -> None:
-        self._tools = domain.server._tool_manager  # the MCPServer's own registry
-
-    async def call(self, name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
-        from mcp.shared.exceptions import MCPError
-        from pydantic_core import to_jsonable_python
-
-        payload = to_jsonable_python(arguments, inf_nan_mode="null")  # as ClientSession encodes its request
-        tool = self._tools.get_tool(name)
-        if tool is None:
-            return f"Unknown tool: {name}", True
-        try:
-            # No request context: the tool finds its world through `bind_world`.
-            result = await tool.run(payload, None)  # type: ignore[arg-type]
-        except MCPError:
-            raise
-        except Exception as exc:  # as the server answers any other failure: its text, as an error
-            return str(exc), True
-        return result, False
-
-
 class TrialTools:
     """One trial's tools for its world, over the chosen transport."""
 
@@ -105,7 +64,7 @@ class TrialTools:
         if self.direct:
             # A fresh copy of the listing per trial: an agent that changed its tool list or
             # a schema in it would otherwise change them for every later trial.
-            yield DirectTools(self.domain).call, orjson.loads(await self.domain.tool_listing_json())
+            yield self.domain.call_tool, orjson.loads(await self.domain.tool_listing_json())
             return
         if self.client is None:
             assert self.sessions is not None

@@ -12,7 +12,7 @@ from thinkingbox.engine.domain import Domain, TaskWorld
 from thinkingbox.engine.episode import END_TOOL_SCHEMA, run_episode
 from thinkingbox.engine.faults import CHECK_TOOL_SCHEMA, TrialFaults, parse_faults
 from thinkingbox.engine.injection import injection_outcome
-from thinkingbox.engine.settings import RunSettings
+from thinkingbox.engine.settings import IN_PROCESS_TRANSPORTS, RunSettings
 from thinkingbox.engine.verdicts import Verdict, judge_trial
 from thinkingbox.engine.sessions import SessionPool, WorldPool
 from thinkingbox.engine.transports import TrialTools
@@ -108,7 +108,7 @@ async def run_trial(job: Job, config: RunSettings, players: Players, http_server
     domain, tw, task = job.domain, job.task_world, job.task_world.task
     t_start = time.perf_counter()
     # (pooled worlds only for in-memory tools: the other transports hold the world elsewhere)
-    pooled_world = worlds is not None and config.tool_transport in ("direct", "memory")
+    pooled_world = worlds is not None and config.tool_transport in IN_PROCESS_TRANSPORTS
     world = worlds.take(domain, tw) if pooled_world and worlds is not None else domain.new_world(tw)
     t_reset = time.perf_counter()
     connection = TrialTools(domain, task.id, world, config.tool_transport, http_server, sessions)
@@ -126,8 +126,7 @@ async def run_trial(job: Job, config: RunSettings, players: Players, http_server
             t_judge = time.perf_counter()
         else:
             async with connection.session() as (call_tool, listed):
-                # The agent gets the tools as its session listed them (the client also needs the
-                # listing to check results, so it costs nothing extra).
+                # The agent gets the tools as the domain's server lists them (its own copy).
                 tools = [*listed, END_TOOL_SCHEMA, *([CHECK_TOOL_SCHEMA] if faults is not None else [])]
                 await agent.start(EpisodeContext([SHARED_AGENT_PROMPT, domain.system_prompt], task.request, tools,
                                                  domain.name, task.id, job.trial))

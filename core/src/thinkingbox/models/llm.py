@@ -126,9 +126,6 @@ class Conversation(list):
             encoded.append(data)
         return joined, b"]"
 
-    def json(self) -> bytes:
-        return b"".join(self.json_parts())
-
 
 def empty_usage() -> dict[str, Any]:
     """Usage of model calls: `calls` made (each with its retries), `attempts` (HTTP requests,
@@ -409,6 +406,23 @@ def _describe(exc: Exception) -> str:
     return f"{getattr(exc, 'kind', type(exc).__name__)}" + (f" (HTTP {status})" if status else "") + f": {str(exc)[:300]}"
 
 
+def _body_parts(body: dict[str, Any], messages: list[dict[str, Any]], tools: Any) -> list[bytes | bytearray]:
+    """A request body's JSON in parts: the JSON made once (the tools') or message by message
+    (the conversation's) spliced after the rest of the body, which always holds "model"."""
+    import orjson
+
+    if not (isinstance(messages, Conversation) or isinstance(tools, ToolSchemas)):
+        return [orjson.dumps(body)]
+    rest = {k: v for k, v in body.items() if k not in ("messages", "tools")}
+    parts: list[bytes | bytearray] = [orjson.dumps(rest)[:-1], b',"messages":',
+                                      *(messages.json_parts() if isinstance(messages, Conversation)
+                                        else (orjson.dumps(messages),))]
+    if tools:
+        parts += [b',"tools":', tools.json if isinstance(tools, ToolSchemas) else orjson.dumps(list(tools))]
+    parts.append(b"}")
+    return parts
+
+
 async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
                    **overrides: Any) -> Completion:
     """One chat completion with retries. Raises ModelCallFailed when it cannot succeed."""
@@ -426,24 +440,8 @@ async def complete(config: ModelConfig, messages: list[dict[str, Any]], tools: l
     body: dict[str, Any] = {**config.params, **overrides, "model": config.model, "messages": messages}
     if tools:
         body["tools"] = list(tools)
-    parts: list[bytes | bytearray] = []  # the body's JSON in parts, joined once on sending
-    payload: dict[str, Any] = {"body": body}  # (for the openai client)
-    if config.api_version:
-        pass
-    elif isinstance(messages, Conversation) or isinstance(tools, ToolSchemas):
-        # The JSON made once (the tools') or message by message (the conversation's),
-        # spliced after the rest of the body, which always holds "model".
-        del body["messages"]
-        body.pop("tools", None)
-        parts += [orjson.dumps(body)[:-1], b',"messages":',
-                  *(messages.json_parts() if isinstance(messages, Conversation) else (orjson.dumps(messages),))]
-        if tools:
-            parts += [b',"tools":', tools.json if isinstance(tools, ToolSchemas) else orjson.dumps(list(tools))]
-        parts.append(b"}")
-    else:
-        parts.append(orjson.dumps(body))
-    if parts and direct is None:
-        payload = {"content": b"".join(parts)}
+    parts: list[bytes | bytearray] = [] if config.api_version else _body_parts(body, messages, tools)
+    payload: dict[str, Any] = {"content": b"".join(parts)} if parts and direct is None else {"body": body}
     options: dict[str, Any] = {"timeout": config.timeout, "headers": {"Content-Type": "application/json"}}
     attempt, retries = 0, 0
     started = time.perf_counter()
