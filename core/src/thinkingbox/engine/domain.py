@@ -184,7 +184,9 @@ class Domain:
         (`Tool.run`: the server's argument validation, its error wording, the tool's result
         text), without an MCP session in between: (text, is_error). The world is the one
         `bind_world` bound in the calling context. This is how trials call their tools by
-        default (`--tool-transport direct`) and how reference solutions are applied.
+        default (`--tool-transport direct`). (`verdicts.apply_calls` keeps calling the server
+        without encoding the arguments: a Python caller's inf or NaN reaches the tool's own
+        check, as tests/test_hostile_inputs.py expects.)
 
         Why: through an in-memory session, each call builds, serialises and validates a
         JSON-RPC request and result (and the result again on the client's side) around a

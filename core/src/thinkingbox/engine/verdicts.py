@@ -99,9 +99,10 @@ async def apply_calls(domain: Domain, world: World, calls: list[ToolCall], stric
             if not call.tool:
                 continue  # a message to the customer: nothing to apply
             try:
-                text, is_error = await domain.call_tool(call.tool, call.args)  # as a trial's calls go
-                result = CallResult(call.tool, call.args, text, is_error)
-            except Exception as exc:  # a protocol error, or arguments JSON cannot hold: the call failed
+                response = await domain.server.call_tool(call.tool, call.args)
+                text = " ".join(getattr(part, "text", "") for part in response.content)
+                result = CallResult(call.tool, call.args, text, bool(getattr(response, "is_error", False)))
+            except Exception as exc:  # called without a session, the server raises tool errors
                 result = CallResult(call.tool, call.args, str(exc), True)
             if result.is_error and strict:
                 raise CallFailed(index, result)
