@@ -88,3 +88,23 @@ def test_worker_processes_send_finished_lines_and_their_cpu_is_counted(retail, t
     from thinkingbox.engine.worker_preload import PRELOAD_ENV
 
     assert PRELOAD_ENV not in os.environ  # (named in the fork server's environment only)
+
+
+@pytest.mark.slow
+def test_a_worker_starts_with_the_fork_servers_objects_out_of_the_collectors_sight():
+    import multiprocessing
+
+    from thinkingbox.engine.workers import preload_modules, start_fork_server, worker_context
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        pytest.skip("no fork server on this platform")
+    context = worker_context(preload_modules())
+    start_fork_server(context, ["retail"])
+    reader, sender = context.Pipe(duplex=False)
+    # (a builtin for target: the worker cannot import this test module)
+    process = context.Process(target=exec, args=("import gc; conn.send(gc.get_freeze_count())", {"conn": sender}))
+    process.start()
+    sender.close()
+    assert reader.poll(60)
+    assert reader.recv() > 50_000  # the core, the libraries (and a domain, when preloaded)
+    process.join(10)
