@@ -399,20 +399,18 @@ def _words(text: str) -> str:
 _WORD = re.compile(r"[\w$.%/]+")
 
 
-@lru_cache(maxsize=4096)
-def _term_pattern(words: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w]){re.escape(words)}(?:s|es)?(?![\w])")
-
-
 def states_text(text: str, alternatives: Iterable[str]) -> bool:
     """Any of the names or terms, as whole words (a hyphen read as a space, the last word maybe
     plural), after normalising both sides."""
-    normalised = _words(text)
-    for alternative in alternatives:
-        words = _words(alternative)
-        if words and _term_pattern(words).search(normalised):
-            return True
-    return False
+    pattern = _terms_pattern(tuple(alternatives))
+    return pattern is not None and pattern.search(_words(text)) is not None
+
+
+@lru_cache(maxsize=4096)
+def _terms_pattern(alternatives: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One pattern for all the alternatives: the text is scanned once, not once for each."""
+    terms = [re.escape(words) for words in map(_words, alternatives) if words]
+    return re.compile(rf"(?<![\w])(?:{'|'.join(terms)})(?:s|es)?(?![\w])") if terms else None
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')]?\s+|\n+")
@@ -623,15 +621,18 @@ def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabula
         carried = None
         for sentence in sentences(message):
             cues = [(start, end, names[index]) for start, end, index in _role_cues(pattern, sentence)]
+            # "including the $15 shipping": a part named inside another amount takes no role.
+            values = tuple(v for v in claim.values_in(sentence, today, vocabulary)
+                           if not _INCLUDED.search(sentence[max(0, v[0] - 30):v[0]]))
+            if not values:   # (most sentences: only their role words matter, for the next one)
+                carried = cues[-1][2] if cues else None
+                continue
             # "$152.15 after the restocking fee": a role's words after "after", "minus" or
             # "less" name what was taken off, not the value before them.
             deducted = {c[0] for c in cues if _DEDUCTION.search(sentence[max(0, c[0] - 40):c[0]])}
             cue_starts = [c[0] for c in cues]   # in order: the pattern finds them left to right
             bounds = _clause_bounds(sentence)
             bound: dict[str, list[Any]] = {}
-            # "including the $15 shipping": a part named inside another amount takes no role.
-            values = tuple(v for v in claim.values_in(sentence, today, vocabulary)
-                           if not _INCLUDED.search(sentence[max(0, v[0] - 30):v[0]]))
             spans = [(a, b) for a, b, _ in values]
             placed: list[set[str]] = []          # the roles of the values before this one
             last_roles: set[str] = set()
