@@ -217,9 +217,10 @@ def _record(verdict, error=None):
             "usage": {"agent": {"input": 1500, "output": 500, "model": "m"}}}
 
 
-def test_the_live_display_draws_counts_and_gives_the_terminal_back():
+def test_the_live_display_draws_counts_and_gives_the_terminal_back(monkeypatch):
     from thinkingbox.interfaces.progress import Progress
 
+    monkeypatch.setenv("COLUMNS", "80")  # narrower than the line: the count must survive any rate ("1145.7 trials/s")
     screen = _Terminal()
     progress = Progress(3, max_consecutive=2, stream=screen)
     assert progress.live

@@ -146,10 +146,13 @@ class _LiveBar:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
         from rich.progress import Progress as RichProgress
+        from rich.table import Column
 
         # no markup or highlighting: the stats and error texts are shown as they are
         self.console = Console(file=stream, highlight=False)
-        self.bar = RichProgress(TextColumn("tb"), BarColumn(bar_width=20), MofNCompleteColumn(),
+        # The count keeps its width on a narrow terminal (the bar and the time left give way).
+        count = MofNCompleteColumn(table_column=Column(no_wrap=True, min_width=2 * len(str(total)) + 1))
+        self.bar = RichProgress(TextColumn("tb"), BarColumn(bar_width=20), count,
                                 TextColumn("{task.fields[rate]}", markup=False), TextColumn("left"),
                                 TimeRemainingColumn(),
                                 TextColumn("{task.fields[stats]}", markup=False),
