@@ -99,7 +99,7 @@ def test_errored_runs_and_trials_are_drawn_as_errored_not_failed(page):
     some = page.locator('#grid tr[data-task="retail/dly-001"] button[data-run="3"]')
     assert some.text_content() == "0/2 +1⚠" and "1 errored (not judged)" in some.get_attribute("title")
     page.locator('#leaderboard-table tr[data-run="flaky server"] a.error-link').click()  # the count is a link
-    page.wait_for_function("location.hash.includes('category=error')")
+    page.wait_for_function("() => location.hash.includes('category=error')")
     listed = page.locator("#matches tbody tr").evaluate_all("rows => rows.map(r => [r.cells[0].textContent, r.cells[1].textContent, r.cells[2].textContent, r.cells[4].textContent])")
     assert listed == [["flaky server", "retail/dly-001", "2", "error (not judged)"]] + [
         ["flaky server", "retail/ins-001", str(n), "error (not judged)"] for n in (1, 2, 3)]
@@ -156,11 +156,11 @@ def test_previous_and_next_failed_trial(page):
     assert page.locator("#prev-failed").evaluate("e => e.tagName") == "SPAN"   # the first has no previous one
     first = page.locator("#trial-page .trial").get_attribute("data-trial")
     page.click("#next-failed")
-    page.wait_for_function("document.querySelector('#trial-page .trial') && "
+    page.wait_for_function("() => document.querySelector('#trial-page .trial') && "
                            "document.querySelector('.trial-nav').textContent.includes('failed trial 2 of')")
     assert page.locator("#trial-page .trial").get_attribute("data-task") == "retail/dly-001"
     page.click("#prev-failed")
-    page.wait_for_function("document.querySelector('.trial-nav').textContent.includes('failed trial 1 of')")
+    page.wait_for_function("() => document.querySelector('.trial-nav').textContent.includes('failed trial 1 of')")
     assert page.locator("#trial-page .trial").get_attribute("data-trial") == first
     assert page.problems == []
 

@@ -120,7 +120,7 @@ def ran_nothing(page, title):
 def first_screen(page):
     """The first screen, once it shows its grid or once hostile text changed its title."""
     page.goto(page.url_at_start)
-    page.wait_for_function("document.querySelector('#grid') || document.title !== 'Thinkingbox runs'")
+    page.wait_for_function("() => document.querySelector('#grid') || document.title !== 'Thinkingbox runs'")
     ran_nothing(page, "Thinkingbox runs")
 
 
