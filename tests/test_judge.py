@@ -35,6 +35,21 @@ def test_reference_passes_and_reset_is_exact(library, lend_two):
     assert tw.initial_hash != tw.golden_hash
 
 
+def test_worlds_use_small_pages_and_clones_keep_them(library, lend_two):
+    # Each table and index takes at least a page: at 4 KB pages a world of a few KB of rows
+    # is mostly empty pages, copied into every trial's clone.
+    from thinkingbox.contract.world import PAGE_SIZE
+
+    _, tw = lend_two
+    world = library.new_world(tw)
+    try:
+        page_size, pages = (world.conn.execute(f"PRAGMA {name}").fetchone()[0] for name in ("page_size", "page_count"))
+    finally:
+        world.close()
+    assert PAGE_SIZE == page_size == 1024
+    assert len(tw.template) == pages * 1024 < 4096 * pages
+
+
 def test_independent_writes_in_another_order_pass(library, lend_two):
     _, tw = lend_two
     swapped = calls(("lend_book", {"book_id": "B2", "member": "M-77"}),
