@@ -132,6 +132,12 @@ AGREEMENT_REQUESTS = [
     "Do you accept the $15 fee?",
     "Does that suit you?",
     "I can take care of it right now - want me to?",
+    # a thing proposed, asked whether it suits
+    "Would Thursday at 3pm suit your schedule for the installer?",
+    "Does the 10:00 slot work for you?",
+    "I can do 3 May instead. Would that date work?",
+    "Could Friday morning work?",
+    "Does that work or not?",
 ]
 NOT_AGREEMENT = [
     "May I have your email address?",
@@ -144,6 +150,13 @@ NOT_AGREEMENT = [
     "I'm not sure that would work with your fare.",
     "That works out to $20 in all.",
     "What time would work for you?",
+    "Which day would suit you best?",
+    "Would Monday or Tuesday work better?",
+    "Would Thursday or Friday suit you?",
+    "Does your phone still work?",
+    "Does your email work?",
+    "Will the new policy work out cheaper?",
+    "Do you work from home?",
 ]
 
 
@@ -176,6 +189,8 @@ def test_the_scripted_user_confirms_or_declines_from_the_tasks_decisions():
     assert both == "email: ana@example.com; No, keep the booking please."
     # nothing declared: the customer goes ahead with what it came for
     assert run(ScriptedUser(TASK).reply(conversation("Shall I go ahead?"))) == "Yes, please go ahead."
+    assert run(ScriptedUser(TASK).reply(conversation("Would Thursday at 3pm suit your schedule for the installer?"))) \
+        == "Yes, please go ahead."
     assert "When asked to agree to cancel the booking: decline and never agree to it" in task.user_context()
     amount_only = Task.model_validate({**TASK.model_dump(), "user_decisions": [
         {"about": "move the stay", "answer": "yes", "after": ["$"]}]})  # a bare "$" reads as the cost

@@ -53,6 +53,15 @@ class User(Protocol):
         ...
 
 
+# A thing proposed, asked whether it suits ("Would Thursday at 3pm suit your schedule?", "Does the
+# 10:00 slot work for you?"): up to six words between the verb and "work"/"suit", none of
+# them a person ("does your phone work?" asks a fact), an alternative ("would Monday or
+# Tuesday work?" asks a choice), "still" or "not"; and never "work out" or "suit ... better".
+_PROPOSAL_SUITS = (r"\b(?:would|will|does|do|could)\s+"
+                   r"(?:(?!(?:you|your|i|we|my|our|or|still|not|better)\b)[\w$\u00a3\u20ac.:/'-]+\s+){1,6}?"
+                   r"(?:work|suit)s?\b(?!\s+out\b)(?![^?.!]*\bbetter\b)")
+
+
 # A request for agreement, recognised by its form: a yes/no question about going ahead
 # ("Shall I cancel it?", "Would you like me to proceed?", "Is that OK?") or a proposal
 # awaiting agreement ("Please confirm you want the change"). Requests for a fact ("May I
@@ -69,7 +78,7 @@ _AGREEMENT = re.compile(r"""
   | \bare\s+you\s+(?:ok|okay|happy|fine|comfortable)\s+(?:with|for\s+me\s+to|to\s+proceed)\b
   | \b(?:ok|okay)\s+(?:to|if\s+i|for\s+me\s+to)\s+(?:go\s+ahead|proceed|continue)\b
   | \b(?:go\s+ahead|proceed)\s*\?
-  | \b(?:would|will|does|do|could)\s+(?:that|this|it)\s+(?:work|suit)\b              # would that work for you?
+  | """ + _PROPOSAL_SUITS + r"""                           # would that work? would Thursday suit you?
   | \b(?:would|will)\s+(?:that|this)\s+be\s+(?:ok|okay|alright|all\s+right|fine|acceptable|good)\b
   | \bsounds?\s+good\s*\?
   | \b(?:do\s+i\s+have|can\s+i\s+(?:get|have))\s+your\s+(?:go-?ahead|permission|approval|consent|ok|okay)\b
@@ -88,7 +97,7 @@ _STRONG_AGREEMENT = re.compile(r"\b(?:shall|should)\s+(?:i|we)\b|\b(?:do|would)\
                                r"|\bgo\s+ahead\b|\bproceed\b|\bis\s+(?:that|this)\s+(?:ok|okay|alright|fine|acceptable)\b"
                                r"|\bare\s+you\s+(?:ok|okay|happy|fine)\s+with\b"
                                # "does that work for your budget?": the thing proposed works, nobody's employer
-                               r"|\b(?:would|will|does|do)\s+(?:that|this|it)\s+(?:work|suit)\b", re.IGNORECASE)
+                               r"|" + _PROPOSAL_SUITS, re.IGNORECASE)
 # An extra the customer never asked for ("While I'm at it, shall I also close your account?")
 _EXTRA = re.compile(r"\b(?:also|as\s+well|additionally|while\s+i'm\s+at\s+it|in\s+addition)\b", re.IGNORECASE)
 EXTRA_REPLY = "No, thanks; only what I asked for."
