@@ -170,7 +170,7 @@ class World:
             conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
             # Small pages (set before the first table): a domain's world is a few KB of rows
             # in dozens of tables and indexes, each of which takes at least one page. At
-            # 1 KB instead of 4 KB a world is a third of the size (retail and booking on average:
+            # 1 KB instead of 4 KB a world is a third of the size (two built-in domains on average:
             # 176 -> 64 KB; a live world in memory 462 -> 266 KB) at the same CPU per trial;
             # clones keep it.
             conn.execute(f"PRAGMA page_size={PAGE_SIZE}")
