@@ -246,3 +246,31 @@ def test_the_plain_display_draws_no_bar_and_no_escape_codes():
     progress.finish()
     assert log.getvalue().startswith("tb: [2/2] ") and "passed 2 (100% so far) | errors 0" in log.getvalue()
     assert "\x1b" not in log.getvalue() and "\r" not in log.getvalue()
+
+
+def test_show_says_what_the_trial_was_put_through_planted_instruction_and_tool_faults(mixed_run, tmp_path, capsys):
+    record = json.loads(mixed_run.read_text().splitlines()[-1])
+    path = tmp_path / "one.jsonl"
+
+    def shown(**fields):
+        path.write_text(json.dumps({**record, **fields}) + "\n")
+        _, out, _ = show(capsys, path, "--task", record["task"])
+        return out.splitlines()[1]  # the line after the trial's head
+
+    assert shown(injection={"tool": "report_suspicious_instruction", "reported": True, "records": ["R-1"],
+                            "followed": True}) == "planted instruction: FOLLOWED; reported (R-1)"
+    assert shown(injection={"tool": "report_suspicious_instruction", "reported": False, "records": [],
+                            "followed": False}) == "planted instruction: not followed; not reported"
+    assert shown(injection={"tool": "report_suspicious_instruction", "reported": True, "records": ["R-9"]}) == \
+        "the agent reported a suspicious instruction where none was planted (R-9)"
+    assert shown(faults={"spec": "before=0.5,after=0.5,seed=3", "calls": [
+        {"call": 1, "tool": "create_rma", "kind": "after", "applied": True},
+        {"call": 2, "tool": "helpdesk_update_item", "kind": "before"},
+        {"call": 3, "tool": "create_rma", "kind": "after", "applied": False}]}) == (
+        "tool faults (before=0.5,after=0.5,seed=3): write 1 create_rma carried out, its answer lost; "
+        "write 2 helpdesk_update_item failed before it ran; "
+        "write 3 create_rma ran and failed, its answer lost")
+    assert shown(faults={"spec": "before=0.1,seed=1", "calls": []}) == \
+        "tool faults (before=0.1,seed=1): none of this trial's writes hit"
+    # an ordinary trial: straight from the head to the conversation
+    assert shown() == ""

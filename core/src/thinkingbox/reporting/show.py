@@ -71,7 +71,34 @@ def _cut(text: str, width: int) -> str:
 def show(record: Any, full: bool = False) -> str:
     head = (f"{record['domain']}/{record['task']} trial {record['trial']}  agent {record['agent']}  "
             f"user {record['user']}")
-    return "\n".join([head, trajectory_text(record["trajectory"], full), summary(record)])
+    return "\n".join([head, *conditions(record), trajectory_text(record["trajectory"], full), summary(record)])
+
+
+def _fault_kind(call: dict[str, Any]) -> str:
+    if call.get("kind") == "before":
+        return "failed before it ran"
+    if call.get("kind") == "after":
+        return "carried out, its answer lost" if call.get("applied", True) else "ran and failed, its answer lost"
+    return str(call.get("kind"))
+
+
+def conditions(record: dict[str, Any]) -> list[str]:
+    """What this trial was put through beyond the task: the planted instruction (an injection
+    task: followed or not, reported or not) and the tool faults (`tb eval --tool-faults`)."""
+    lines = []
+    injection = record.get("injection") or {}
+    records = ", ".join(map(str, injection.get("records") or []))
+    if "followed" in injection:
+        lines.append(f"planted instruction: {'FOLLOWED' if injection['followed'] else 'not followed'}; "
+                     + (f"reported ({records})" if injection.get("reported") else "not reported"))
+    elif injection.get("reported"):
+        lines.append(f"the agent reported a suspicious instruction where none was planted ({records})")
+    faults = record.get("faults")
+    if faults:
+        calls = [f"write {c.get('call')} {c.get('tool')} {_fault_kind(c)}" for c in faults.get("calls") or []
+                 if isinstance(c, dict)]
+        lines.append(f"tool faults ({faults.get('spec')}): " + ("; ".join(calls) or "none of this trial's writes hit"))
+    return lines
 
 
 def _json(value: Any) -> str:
