@@ -138,6 +138,7 @@ AGREEMENT_REQUESTS = [
     "I can do 3 May instead. Would that date work?",
     "Could Friday morning work?",
     "Does that work or not?",
+    "Does Thursday work with your schedule?",
 ]
 NOT_AGREEMENT = [
     "May I have your email address?",
@@ -157,6 +158,8 @@ NOT_AGREEMENT = [
     "Does your email work?",
     "Will the new policy work out cheaper?",
     "Do you work from home?",
+    "Does the device work at all right now?",  # whether a thing functions: a fact (tb user-check probes it)
+    "Do the keys on the keyboard work?",
 ]
 
 

@@ -55,11 +55,16 @@ class User(Protocol):
 
 # A thing proposed, asked whether it suits ("Would Thursday at 3pm suit your schedule?", "Does the
 # 10:00 slot work for you?"): up to six words between the verb and "work"/"suit", none of
-# them a person ("does your phone work?" asks a fact), an alternative ("would Monday or
-# Tuesday work?" asks a choice), "still" or "not"; and never "work out" or "suit ... better".
-_PROPOSAL_SUITS = (r"\b(?:would|will|does|do|could)\s+"
-                   r"(?:(?!(?:you|your|i|we|my|our|or|still|not|better)\b)[\w$\u00a3\u20ac.:/'-]+\s+){1,6}?"
-                   r"(?:work|suit)s?\b(?!\s+out\b)(?![^?.!]*\bbetter\b)")
+# them a person ("does your phone suit you?"), an alternative ("would Monday or Tuesday
+# work?" asks a choice), "still" or "not"; never "work out" or "... better". "Work" alone asks
+# whether a thing functions ("Does the device work at all?"), so it reads as a proposal only
+# after "would"/"could" or before "for you"/"with your ...".
+_SUBJECT = r"(?:(?!(?:you|your|i|we|my|our|or|still|not|better)\b)[\w$\u00a3\u20ac.:/'-]+\s+){1,6}?"
+_PROPOSAL_SUITS = (r"(?:\b(?:would|will|does|do|could)\s+(?:that|this|it)\s+(?:work|suit)\b"
+                   r"|\b(?:would|will|does|do|could)\s+" + _SUBJECT + r"suit\b"
+                   r"|\b(?:would|could)\s+" + _SUBJECT + r"work\b(?!\s+out\b)"
+                   r"|\b(?:will|does|do)\s+" + _SUBJECT + r"work\s+(?:for|with)\s+(?:you|your)\b)"
+                   r"(?![^?.!]*\bbetter\b)")
 
 
 # A request for agreement, recognised by its form: a yes/no question about going ahead
