@@ -154,6 +154,22 @@ def test_a_trial_after_a_failed_one_starts_clean(host, retail, transport):
     assert pooled == unpooled and "injected" not in str(pooled)  # the failed trial's agent changed its copy only
 
 
+def test_agents_that_only_read_the_tools_share_the_domains_listing_and_others_get_copies(host, retail):
+    class CopiesTools(SeesTools):
+        reads_tools_only = False  # (the oracle it plays declares it only reads them)
+
+    task = next(iter(retail.tasks))
+    config = RunSettings(agent="oracle", judge="rules", tool_transport="direct")
+    for agent, shared in ((SeesTools, True), (CopiesTools, False)):
+        SeesTools.seen = []
+        factory = lambda spec, t, domain, settings, agent=agent: agent(t)  # noqa: E731
+        run(_trials(host, retail, [(task, 1), (task, 2)], factory, None, config=config)())
+        first, second = SeesTools.seen
+        assert first == second and len(first) > 1
+        assert (first[0] is second[0]) is shared, agent
+        assert (first[0]["input_schema"] is second[0]["input_schema"]) is shared, agent
+
+
 def test_a_pooled_session_answers_as_an_mcp_client_does(retail):
     """The pool's in-process connection (see sessions._InProcessDispatcher) against
     mcp.Client's own: the same results for calls that work and calls that fail."""

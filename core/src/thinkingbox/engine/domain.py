@@ -48,6 +48,7 @@ class Domain:
         self._task_worlds: dict[str, TaskWorld] = {}
         self._tool_schemas: list[dict[str, Any]] | None = None
         self._tool_listing_json: bytes | None = None
+        self._shared_tool_listing: list[dict[str, Any]] | None = None
         self.binding = WorldBinding()
         self._client_cache_store = None
 
@@ -227,6 +228,15 @@ class Domain:
 
             self._tool_listing_json = orjson.dumps(await self.list_tool_schemas())
         return self._tool_listing_json
+
+    async def shared_tool_listing(self) -> list[dict[str, Any]]:
+        """The tool listing as one list for every trial of this domain, for agents that
+        promise to only read it (`reads_tools_only`): nothing may change it."""
+        if self._shared_tool_listing is None:
+            import orjson
+
+            self._shared_tool_listing = orjson.loads(await self.tool_listing_json())
+        return self._shared_tool_listing
 
     @cached_property
     def system_prompt(self) -> str:

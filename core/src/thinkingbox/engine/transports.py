@@ -58,13 +58,18 @@ class TrialTools:
                 self.client = Client(domain.server, cache=domain.client_cache())
 
     @asynccontextmanager
-    async def session(self) -> AsyncIterator[tuple[CallTool, list[dict[str, Any]]]]:
+    async def session(self, shared: bool = False) -> AsyncIterator[tuple[CallTool, list[dict[str, Any]]]]:
         """(call_tool, tool listing) for the trial: direct calls, its own client's, or a
-        pooled session's. `call_tool(name, arguments)` gives (text, is_error)."""
+        pooled session's. `call_tool(name, arguments)` gives (text, is_error). `shared`:
+        the caller only reads the listing (direct calls then give the domain's own)."""
         if self.direct:
-            # A fresh copy of the listing per trial: an agent that changed its tool list or
-            # a schema in it would otherwise change them for every later trial.
-            yield self.domain.call_tool, orjson.loads(await self.domain.tool_listing_json())
+            # A fresh copy of the listing per trial unless the agent only reads it: one that
+            # changed its tool list or a schema in it would change them for every later trial.
+            if shared:
+                listing = await self.domain.shared_tool_listing()
+            else:
+                listing = orjson.loads(await self.domain.tool_listing_json())
+            yield self.domain.call_tool, listing
             return
         if self.client is None:
             assert self.sessions is not None

@@ -125,8 +125,9 @@ async def run_trial(job: Job, config: RunSettings, players: Players, http_server
             episode = await _run_external(agent, user, job, config, http_server, connection.token)
             t_judge = time.perf_counter()
         else:
-            async with connection.session() as (call_tool, listed):
-                # The agent gets the tools as the domain's server lists them (its own copy).
+            async with connection.session(shared=getattr(agent, "reads_tools_only", False) is True) as (call_tool, listed):
+                # The agent gets the tools as the domain's server lists them (its own copy,
+                # unless it only reads them: see Agent).
                 tools = [*listed, END_TOOL_SCHEMA, *([CHECK_TOOL_SCHEMA] if faults is not None else [])]
                 await agent.start(EpisodeContext([SHARED_AGENT_PROMPT, domain.system_prompt], task.request, tools,
                                                  domain.name, task.id, job.trial))

@@ -36,6 +36,10 @@ class EpisodeContext:
 
 
 class Agent(Protocol):
+    """An agent may also set `reads_tools_only = True`: it promises never to change
+    `context.tools` or anything in it, and is then handed the domain's one listing instead of
+    a copy of its own (tens of kilobytes and ~0.1 ms per trial)."""
+
     name: str
 
     async def start(self, context: EpisodeContext) -> None: ...
@@ -48,6 +52,7 @@ class OracleAgent:
     It must pass every task: it proves each task is solvable."""
 
     name = "oracle"
+    reads_tools_only = True
 
     def __init__(self, task: Any):
         self._steps = list(task.solution)
@@ -73,6 +78,7 @@ class NoopAgent:
     reject doing nothing."""
 
     name = "noop"
+    reads_tools_only = True
 
     def __init__(self, task: Any = None):
         pass
@@ -105,6 +111,7 @@ class _ReferencePlayer:
     subclasses decide what happens after each call's result (`after_result`)."""
 
     name = "reference"
+    reads_tools_only = True
 
     def __init__(self, task: Any):
         self._task = task

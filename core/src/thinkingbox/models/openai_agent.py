@@ -57,6 +57,7 @@ def _arguments(raw: str) -> dict[str, Any] | str:
 
 class OpenAIAgent:
     name = "openai"
+    reads_tools_only = True  # (function_schema builds new dicts around the listing's schemas)
 
     def __init__(self, config: ModelConfig, keep_reasoning: bool = True):
         self.config = config
