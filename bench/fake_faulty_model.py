@@ -85,7 +85,7 @@ async def main(args: argparse.Namespace) -> None:
                     if rng.random() < 0.5:  # before any byte of the reply
                         writer.transport.abort()
                         return
-                    data = orjson.dumps(reply(orjson.loads(raw), solutions, len(raw)))
+                    data = orjson.dumps(reply(raw, solutions))
                     writer.write(response("200 OK", data)[: -len(data) // 2])  # half the body, then gone
                     await writer.drain()
                     writer.transport.abort()
@@ -93,7 +93,7 @@ async def main(args: argparse.Namespace) -> None:
                 else:
                     if kind == "timeout":
                         await asyncio.sleep(args.timeout_delay)  # the client has given up by now
-                    writer.write(response("200 OK", orjson.dumps(reply(orjson.loads(raw), solutions, len(raw)))))
+                    writer.write(response("200 OK", orjson.dumps(reply(raw, solutions))))
                 await writer.drain()
         except (asyncio.IncompleteReadError, ConnectionError):
             pass

@@ -75,9 +75,10 @@ class FakeOpenAI:
 
             def do_POST(self):
                 length = int(self.headers.get("content-length", 0))
-                body = json.loads(self.rfile.read(length) or b"{}")
+                raw = self.rfile.read(length)
+                body = json.loads(raw or b"{}")
                 with fake.lock:
-                    fake.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
+                    fake.requests.append({"path": self.path, "headers": dict(self.headers), "body": body, "raw": raw})
                 with fake.lock:
                     fake.active += 1
                     fake.peak = max(fake.peak, fake.active)
