@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal, Sequence
 
@@ -48,6 +49,15 @@ class RubricRuleTimeout(Exception):
         self.pattern = pattern
 
 
+@lru_cache(maxsize=4096)
+def _compiled_rule(pattern: str) -> Any:
+    """A rule's pattern compiled once (the `regex` module's own cache lookup costs more than
+    the search on a short message)."""
+    import regex
+
+    return regex.compile(pattern, regex.IGNORECASE)
+
+
 class RubricRule(BaseModel):
     """An offline stand-in for the judge model (`--judge rules`): regular expressions,
     matched case-insensitively against the final message, each with a time bound (the
@@ -66,17 +76,15 @@ class RubricRule(BaseModel):
 
         for pattern in patterns:  # a broken pattern must fail the task file, not every trial judged by rules
             try:
-                regex.compile(pattern, regex.IGNORECASE)
+                _compiled_rule(pattern)
             except regex.error as exc:
                 raise ValueError(f"rule {pattern!r} is not a regular expression: {exc}") from None
         return patterns
 
     @staticmethod
     def _search(pattern: str, message: str) -> bool:
-        import regex
-
         try:
-            return regex.search(pattern, message, regex.IGNORECASE, timeout=RULE_TIMEOUT) is not None
+            return _compiled_rule(pattern).search(message, timeout=RULE_TIMEOUT) is not None
         except TimeoutError:
             raise RubricRuleTimeout(pattern) from None
 

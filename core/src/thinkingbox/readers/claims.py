@@ -608,8 +608,30 @@ def _role_cues(pattern: re.Pattern[str], sentence: str) -> tuple[tuple[int, int,
                  for c in pattern.finditer(sentence))
 
 
+# role_bindings' answers by (messages, kind, noun, about, today, vocabulary): a trial checks
+# several claims of one kind over the same messages (2.5 calls per answer over the oracle's
+# trials). The vocabulary (unhashable) is keyed by identity and kept in the entry, so that
+# its id cannot be reused while the entry lives.
+_BINDINGS: dict[tuple[Any, ...], tuple[Vocabulary, tuple[tuple[int, str, list[Any]], ...]]] = {}
+
+
 def role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabulary: Vocabulary
-                  ) -> list[tuple[int, str, list[Any]]]:
+                  ) -> tuple[tuple[int, str, list[Any]], ...]:
+    """(message index, role, values) for every sentence that ties values of the claim's kind to
+    a role (see `_role_bindings`); the answer is shared: never change it."""
+    key = (messages, claim.kind, claim.noun, claim.about, today, id(vocabulary))
+    hit = _BINDINGS.get(key)
+    if hit is not None and hit[0] is vocabulary:
+        return hit[1]
+    bindings = tuple(_role_bindings(messages, claim, today, vocabulary))
+    if len(_BINDINGS) >= 2048:
+        _BINDINGS.clear()
+    _BINDINGS[key] = (vocabulary, bindings)
+    return bindings
+
+
+def _role_bindings(messages: tuple[str, ...], claim: Claim, today: date, vocabulary: Vocabulary
+                   ) -> list[tuple[int, str, list[Any]]]:
     """(message index, role, values) for every sentence that ties values of the claim's kind to
     a role: each value goes to the role whose words are nearest to it in its sentence (a
     value in a sentence with no role words takes the role of the sentence before, in the same
