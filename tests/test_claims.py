@@ -43,3 +43,23 @@ def test_forms_agents_copy_from_tool_output_are_read():
     assert not Claim("money", "14.99").stated_in("Product 14.99 points.", today)
     assert not Claim("time", "14:00").stated_in("The total is $14.00.", today)
     assert Claim("count", 250, "point").stated_in("250 bonus reward points added.", today)
+
+
+def test_role_readings_are_shared_between_claims_only_when_everything_they_read_is_the_same():
+    """role_bindings keeps its answers (a trial checks several claims of a kind over the same
+    messages); a different vocabulary, `about`, noun or day must still read afresh."""
+    from thinkingbox.contract.vocabulary import CORE_VOCABULARY
+    from thinkingbox.readers.claims import states_value
+
+    today = date(2025, 10, 1)
+    messages = ("Your deposit of $40.00 is back on your card, and 3 vouchers are on the way.",)
+    deposit = CORE_VOCABULARY.extend(roles={"deposit_back": [r"deposit"]})
+    claim = Claim("money", "40.00", role="deposit_back")
+    assert not states_value(messages, claim, today, CORE_VOCABULARY)   # no such role's words: not tied
+    assert states_value(messages, claim, today, deposit)
+    assert not states_value(messages, claim, today, CORE_VOCABULARY)
+    about = Claim("money", "40.00", about=("deposit",))
+    assert states_value(messages, about, today, deposit)
+    assert not states_value(messages, Claim("money", "40.00", about=("parking",)), today, deposit)
+    assert states_value(messages, Claim("count", 3, "voucher", about=("on the way",)), today, deposit)
+    assert not states_value(messages, Claim("count", 3, "coupon", about=("on the way",)), today, deposit)
