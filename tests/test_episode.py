@@ -139,6 +139,11 @@ AGREEMENT_REQUESTS = [
     "Could Friday morning work?",
     "Does that work or not?",
     "Does Thursday work with your schedule?",
+    "Does it work for you?",
+    "Would it work if I moved you to Friday?",
+    "Will that work?",
+    "Does this work, or would you rather wait?",
+    "Will that work for your dates?",
 ]
 NOT_AGREEMENT = [
     "May I have your email address?",
@@ -160,6 +165,11 @@ NOT_AGREEMENT = [
     "Do you work from home?",
     "Does the device work at all right now?",  # whether a thing functions: a fact (tb user-check probes it)
     "Do the keys on the keyboard work?",
+    "Does it work at all?",
+    "Does it work now that you've restarted it?",
+    "Does that work offline?",
+    "Does this work at all on your laptop?",
+    "Does that work with the old firmware?",
 ]
 
 

@@ -57,10 +57,14 @@ class User(Protocol):
 # 10:00 slot work for you?"): up to six words between the verb and "work"/"suit", none of
 # them a person ("does your phone suit you?"), an alternative ("would Monday or Tuesday
 # work?" asks a choice), "still" or "not"; never "work out" or "... better". "Work" alone asks
-# whether a thing functions ("Does the device work at all?"), so it reads as a proposal only
-# after "would"/"could" or before "for you"/"with your ...".
+# whether a thing functions ("Does the device work at all?", "Does it work now?"), so it reads
+# as a proposal only after "would"/"could", before "for you"/"with your ...", or as "Does
+# that/this work?" with nothing after it but "or not" (not "Does that work offline?").
 _SUBJECT = r"(?:(?!(?:you|your|i|we|my|our|or|still|not|better)\b)[\w$\u00a3\u20ac.:/'-]+\s+){1,6}?"
-_PROPOSAL_SUITS = (r"(?:\b(?:would|will|does|do|could)\s+(?:that|this|it)\s+(?:work|suit)\b"
+_PROPOSAL_SUITS = (r"(?:\b(?:would|could)\s+(?:that|this|it)\s+(?:work|suit)\b"
+                   r"|\b(?:will|does|do)\s+(?:that|this)\s+work\b"
+                   r"(?=\s*(?:[?.!,;]|$|or\s+not\b|(?:for|with)\s+(?:you|your|both|everyone)\b))"
+                   r"|\b(?:will|does|do)\s+it\s+work\s+(?:for|with)\s+(?:you|your)\b"
                    r"|\b(?:would|will|does|do|could)\s+" + _SUBJECT + r"suit\b"
                    r"|\b(?:would|could)\s+" + _SUBJECT + r"work\b(?!\s+out\b)"
                    r"|\b(?:will|does|do)\s+" + _SUBJECT + r"work\s+(?:for|with)\s+(?:you|your)\b)"
