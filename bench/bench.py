@@ -426,7 +426,10 @@ def main() -> None:
     oracle_ms = tb_eval_oracle_cpu("retail,booking", 1 if quick else 5, 1 if quick else 3)
     if args.figures:
         d = model_runs(FIGURE_LEVELS[mode], latency=latency, turns=args.turns)
-        report_figures(figures(d, oracle_ms, min(calibration, calibration_ms()), mode, args.turns), args, tabulate)
+        now = figures(d, oracle_ms, min(calibration, calibration_ms()), mode, args.turns)
+        if args.json:
+            args.json.write_text(json.dumps({"d": d, "figures": now}, indent=2))
+        report_figures(now, args, tabulate)
         return
     a = asyncio.run(harness_cpu(trials=2 if quick else 20))
     b = asyncio.run(micro())
