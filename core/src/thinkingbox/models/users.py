@@ -64,7 +64,6 @@ _SUBJECT = r"(?:(?!(?:you|your|i|we|my|our|or|still|not|better)\b)[\w$\u00a3\u20
 _PROPOSAL_SUITS = (r"(?:\b(?:would|could)\s+(?:that|this|it)\s+(?:work|suit)\b"
                    r"|\b(?:will|does|do)\s+(?:that|this)\s+work\b"
                    r"(?=\s*(?:[?.!,;]|$|or\s+not\b|(?:for|with)\s+(?:you|your|both|everyone)\b))"
-                   r"|\b(?:will|does|do)\s+it\s+work\s+(?:for|with)\s+(?:you|your)\b"
                    r"|\b(?:would|will|does|do|could)\s+" + _SUBJECT + r"suit\b"
                    r"|\b(?:would|could)\s+" + _SUBJECT + r"work\b(?!\s+out\b)"
                    r"|\b(?:will|does|do)\s+" + _SUBJECT + r"work\s+(?:for|with)\s+(?:you|your)\b)"
